@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# benchmarks/run.sh - build the Sleuth benchmarks three ways (plain clang,
+# clang + ASan, Sleuth) and compare run time and peak RSS.
+#
+# Usage: benchmarks/run.sh [options] [PROGRAM...]
+#   --only LIST       comma-separated subset of plain,asan,sleuth (default: all three)
+#   --quick           one repetition (same as --reps 1)
+#   --reps N          repetitions per program and build (default $REPS or 5)
+#   --build-dir DIR   where binaries and logs go (default $BUILD_DIR or <repo>/build/bench)
+#   --markdown        print the result tables as Markdown (for benchmarks/README.md)
+#   -h, --help        this text
+# PROGRAM names a benchmark without extension (e.g. binary_trees); default: all.
+#
+# Environment:
+#   CLANG, CLANGXX    compilers for the plain and ASan builds (default clang-14, clang++-14)
+#   SLEUTH_CC         Sleuth C wrapper   (default <repo>/build/wrapper/sleuth-cc, else sleuth-cc on PATH)
+#   SLEUTH_CXX        Sleuth C++ wrapper (default <repo>/build/wrapper/sleuth-c++, else sleuth-c++ on PATH)
+#   REPS, BUILD_DIR   as the options above
+#   OPT               optimisation flags for all three builds (default "-O2 -g")
+# If CLANG is set explicitly (and SLEUTH_CC_CLANG is not), SLEUTH_CC_CLANG is set to
+# it so that Sleuth wraps the same compiler. In every case the script checks that
+# the wrapper's `--version` reports the same clang as $CLANG and stops otherwise.
+#
+# Runs are interleaved: for each repetition, for each program, plain then asan
+# then sleuth. Each run is timed by the measure helper (wall time and peak RSS via
+# wait4). Every run must exit 0 with an empty stderr and print the same stdout as
+# every other run of that program; otherwise the output is shown and the script
+# exits 1 after printing the tables for the runs that passed.
+# ASan runs with ASAN_OPTIONS=detect_leaks=1 (its default); Sleuth with its
+# defaults (SLEUTH_OPTIONS unset).
+set -euo pipefail
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$SCRIPT_DIR/.." && pwd)
+
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
+die() { echo "run.sh: $*" >&2; exit 2; }
+
+ONLY="plain,asan,sleuth"
+REPS=${REPS:-5}
+BUILD_DIR=${BUILD_DIR:-$ROOT/build/bench}
+MARKDOWN=0
+PROGS=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --only) [ $# -ge 2 ] || die "--only needs a list"; ONLY=$2; shift 2 ;;
+        --only=*) ONLY=${1#--only=}; shift ;;
+        --quick) REPS=1; shift ;;
+        --reps) [ $# -ge 2 ] || die "--reps needs a number"; REPS=$2; shift 2 ;;
+        --reps=*) REPS=${1#--reps=}; shift ;;
+        --build-dir) [ $# -ge 2 ] || die "--build-dir needs a directory"; BUILD_DIR=$2; shift 2 ;;
+        --build-dir=*) BUILD_DIR=${1#--build-dir=}; shift ;;
+        --markdown) MARKDOWN=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        -*) die "unknown option $1 (see --help)" ;;
+        *) PROGS+=("$1"); shift ;;
+    esac
+done
+case "$REPS" in ''|*[!0-9]*|0) die "REPS must be a positive integer, got '$REPS'" ;; esac
+
+BUILDS=()
+IFS=',' read -r -a _only <<<"$ONLY"
+for b in plain asan sleuth; do
+    for o in "${_only[@]}"; do
+        [ "$o" = "$b" ] && BUILDS+=("$b") && break
+    done
+done
+for o in "${_only[@]}"; do
+    case "$o" in plain|asan|sleuth) ;; *) die "--only: unknown build '$o' (use plain, asan, sleuth)" ;; esac
+done
+[ ${#BUILDS[@]} -gt 0 ] || die "--only selects no build"
+
+has_build() { local b; for b in "${BUILDS[@]}"; do [ "$b" = "$1" ] && return 0; done; return 1; }
+
+# ---------------------------------------------------------------- sources
+ALL_SRCS=()
+for f in "$SCRIPT_DIR"/*.c "$SCRIPT_DIR"/*.cpp; do
+    [ -e "$f" ] || continue
+    [ "$(basename "$f")" = measure.c ] && continue
+    ALL_SRCS+=("$f")
+done
+SRCS=()
+if [ ${#PROGS[@]} -eq 0 ]; then
+    SRCS=("${ALL_SRCS[@]}")
+else
+    for p in "${PROGS[@]}"; do
+        found=
+        for f in "${ALL_SRCS[@]}"; do
+            n=$(basename "$f"); n=${n%.*}
+            if [ "$n" = "$p" ]; then SRCS+=("$f"); found=1; fi
+        done
+        [ -n "$found" ] || die "no benchmark named '$p'"
+    done
+fi
+
+# ---------------------------------------------------------------- compilers
+CLANG_EXPLICIT=${CLANG:+1}
+CLANG=${CLANG:-clang-14}
+CLANGXX=${CLANGXX:-clang++-14}
+CLANG_PATH=$(command -v "$CLANG") || die "compiler '$CLANG' not found (set CLANG=)"
+CLANGXX_PATH=$(command -v "$CLANGXX") || die "compiler '$CLANGXX' not found (set CLANGXX=)"
+OPT=${OPT:--O2 -g}
+read -r -a OPTFLAGS <<<"$OPT"
+
+need_cxx=0
+for f in "${SRCS[@]}"; do case "$f" in *.cpp) need_cxx=1 ;; esac; done
+
+if has_build sleuth; then
+    if [ -z "${SLEUTH_CC:-}" ]; then
+        if [ -x "$ROOT/build/wrapper/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/wrapper/sleuth-cc
+        elif command -v sleuth-cc >/dev/null 2>&1; then SLEUTH_CC=$(command -v sleuth-cc)
+        else die "Sleuth wrapper not found: build it (cmake --build build), set SLEUTH_CC=, or use --only plain,asan"
+        fi
+    fi
+    if [ -z "${SLEUTH_CXX:-}" ] && [ $need_cxx = 1 ]; then
+        if [ -x "$ROOT/build/wrapper/sleuth-c++" ]; then SLEUTH_CXX=$ROOT/build/wrapper/sleuth-c++
+        elif command -v sleuth-c++ >/dev/null 2>&1; then SLEUTH_CXX=$(command -v sleuth-c++)
+        else die "sleuth-c++ not found next to $SLEUTH_CC: set SLEUTH_CXX=, or use --only plain,asan"
+        fi
+    fi
+    if [ -n "$CLANG_EXPLICIT" ] && [ -z "${SLEUTH_CC_CLANG:-}" ]; then
+        export SLEUTH_CC_CLANG=$CLANG_PATH
+    fi
+    # The wrapped clang must be the one used for the plain and ASan builds.
+    want=$("$CLANG_PATH" --version 2>&1 | head -n 1)
+    for w in "$SLEUTH_CC" ${SLEUTH_CXX:+"$SLEUTH_CXX"}; do
+        got=$("$w" --version 2>&1 | head -n 1) || die "'$w --version' failed: $got"
+        [ "$got" = "$want" ] || die "$w wraps '$got' but plain/ASan use '$want' ($CLANG_PATH); set CLANG= or SLEUTH_CC_CLANG= so they match"
+    done
+fi
+
+mkdir -p "$BUILD_DIR"
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
+LOG_DIR=$BUILD_DIR/logs
+rm -rf "$LOG_DIR"
+mkdir -p "$LOG_DIR"
+for b in "${BUILDS[@]}"; do mkdir -p "$BUILD_DIR/$b"; done
+
+# ---------------------------------------------------------------- build
+echo "== building in $BUILD_DIR (clang: $CLANG_PATH, $OPT; builds: ${BUILDS[*]}; reps: $REPS)"
+MEASURE=$BUILD_DIR/measure
+"$CLANG_PATH" -O2 -Wall -o "$MEASURE" "$SCRIPT_DIR/measure.c" || die "cannot build the measure helper"
+
+build_one() { # build src -> out
+    local build=$1 src=$2 out=$3 cc
+    case "$build:$src" in
+        plain:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}") ;;
+        plain:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}") ;;
+        asan:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}" -fsanitize=address) ;;
+        asan:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}" -fsanitize=address) ;;
+        sleuth:*.cpp) cc=("$SLEUTH_CXX" "${OPTFLAGS[@]}") ;;
+        sleuth:*) cc=("$SLEUTH_CC" "${OPTFLAGS[@]}") ;;
+    esac
+    if ! "${cc[@]}" "$src" -o "$out" >"$LOG_DIR/build.$build.$(basename "$out").log" 2>&1; then
+        echo "run.sh: BUILD FAILED ($build): ${cc[*]} $src -o $out" >&2
+        cat "$LOG_DIR/build.$build.$(basename "$out").log" >&2
+        exit 1
+    fi
+}
+
+NAMES=()
+for src in "${SRCS[@]}"; do
+    name=$(basename "$src"); name=${name%.*}
+    NAMES+=("$name")
+    for b in "${BUILDS[@]}"; do
+        build_one "$b" "$src" "$BUILD_DIR/$b/$name"
+    done
+    if has_build sleuth && command -v nm >/dev/null 2>&1; then
+        if ! nm "$BUILD_DIR/sleuth/$name" 2>/dev/null | grep -qi sleuth; then
+            echo "run.sh: warning: $BUILD_DIR/sleuth/$name contains no Sleuth symbols; is it instrumented?" >&2
+        fi
+    fi
+done
+
+# ---------------------------------------------------------------- run
+RESULTS=$BUILD_DIR/results.txt   # name build rep seconds rss_kb
+: >"$RESULTS"
+declare -A FAILED=()
+nfail=0
+
+fail_run() { # name build rep why
+    local name=$1 build=$2 rep=$3 why=$4 base=$LOG_DIR/$1.$2.$3
+    echo >&2
+    echo "!!! FAIL: $name ($build build, repetition $rep): $why" >&2
+    if [ -s "$base.err" ]; then
+        echo "--- stderr (first 60 lines; full text in $base.err):" >&2
+        head -n 60 "$base.err" >&2
+    fi
+    echo "--- stdout (first 5 lines):" >&2
+    head -n 5 "$base.out" >&2 || true
+    FAILED[$name.$build]=1
+    printf " %s FAIL" "$build"
+    nfail=$((nfail + 1))
+}
+
+for ((rep = 1; rep <= REPS; rep++)); do
+    echo "== repetition $rep/$REPS"
+    for name in "${NAMES[@]}"; do
+        printf "   %-15s" "$name"
+        for b in "${BUILDS[@]}"; do
+            [ -z "${FAILED[$name.$b]:-}" ] || continue
+            base=$LOG_DIR/$name.$b.$rep
+            envs=(env -u ASAN_OPTIONS -u SLEUTH_OPTIONS -u LSAN_OPTIONS)
+            [ "$b" = asan ] && envs+=(ASAN_OPTIONS=detect_leaks=1)
+            rm -f "$base.stats"
+            set +e
+            "${envs[@]}" "$MEASURE" "$base.stats" "$BUILD_DIR/$b/$name" </dev/null >"$base.out" 2>"$base.err"
+            rc=$?
+            set -e
+            if [ ! -s "$base.stats" ]; then fail_run "$name" "$b" "$rep" "measure helper failed (rc $rc)"; continue; fi
+            read -r secs rss code <"$base.stats"
+            if [ "$code" != 0 ]; then fail_run "$name" "$b" "$rep" "exit status $code"; continue; fi
+            if [ -s "$base.err" ]; then fail_run "$name" "$b" "$rep" "non-empty stderr (a report is a false positive or a bug)"; continue; fi
+            ref=$LOG_DIR/$name.expected
+            if [ ! -e "$ref" ]; then
+                cp "$base.out" "$ref"
+                echo "$b" >"$ref.from"
+            elif ! cmp -s "$ref" "$base.out"; then
+                fail_run "$name" "$b" "$rep" "output differs from the $(cat "$ref.from") build: expected '$(head -n 1 "$ref")'"
+                continue
+            fi
+            echo "$name $b $rep $secs $rss" >>"$RESULTS"
+            printf " %s %ss" "$b" "$secs"
+        done
+        echo
+    done
+done
+
+# ---------------------------------------------------------------- report
+echo
+awk -v md="$MARKDOWN" -v builds="${BUILDS[*]}" -v names="${NAMES[*]}" '
+function median(key,   n, i, j, t, a) {
+    n = cnt[key]
+    if (n == 0) return -1
+    for (i = 1; i <= n; i++) a[i] = val[key, i]
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    if (n % 2) return a[(n + 1) / 2]
+    return (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function cell(x, fmt) { return x < 0 ? "-" : sprintf(fmt, x) }
+function ratio(a, b) { return (a > 0 && b > 0) ? a / b : -1 }
+function row(c1, c2, c3, c4, c5, c6, c7) {
+    if (md) printf "| %s | %s | %s | %s | %s | %s | %s |\n", c1, c2, c3, c4, c5, c6, c7
+    else printf "%-15s %10s %10s %11s %12s %10s %11s\n", c1, c2, c3, c4, c5, c6, c7
+}
+function table(metric, title, unit, fmt,   i, nm, p, a, s, r, k, lg, ng) {
+    print ""
+    print (md ? "#### " : "") title " (median of " reps " runs)"
+    if (md) print ""
+    row("program", "plain " unit, "asan " unit, "sleuth " unit, "sleuth/plain", "asan/plain", "sleuth/asan")
+    if (md) print "|---|--:|--:|--:|--:|--:|--:|"
+    for (k = 1; k <= 3; k++) { lg[k] = 0; ng[k] = 0 }
+    for (i = 1; i <= nn; i++) {
+        nm = nlist[i]
+        p = median(nm SUBSEP "plain" SUBSEP metric)
+        a = median(nm SUBSEP "asan" SUBSEP metric)
+        s = median(nm SUBSEP "sleuth" SUBSEP metric)
+        if (metric == "rss") { p = p < 0 ? p : p / 1024; a = a < 0 ? a : a / 1024; s = s < 0 ? s : s / 1024 }
+        r[1] = ratio(s, p); r[2] = ratio(a, p); r[3] = ratio(s, a)
+        for (k = 1; k <= 3; k++) if (r[k] > 0) { lg[k] += log(r[k]); ng[k]++ }
+        row(nm, cell(p, fmt), cell(a, fmt), cell(s, fmt), cell(r[1], "%.2fx"), cell(r[2], "%.2fx"), cell(r[3], "%.2fx"))
+    }
+    for (k = 1; k <= 3; k++) r[k] = ng[k] ? exp(lg[k] / ng[k]) : -1
+    row(md ? "**GEOMEAN**" : "GEOMEAN", "", "", "", cell(r[1], "%.2fx"), cell(r[2], "%.2fx"), cell(r[3], "%.2fx"))
+}
+BEGIN { nn = split(names, nlist, " ") }
+{
+    k = $1 SUBSEP $2 SUBSEP "time"; cnt[k]++; val[k, cnt[k]] = $4
+    k = $1 SUBSEP $2 SUBSEP "rss";  cnt[k]++; val[k, cnt[k]] = $5
+    if ($3 > reps) reps = $3
+}
+END {
+    table("time", "Wall time", "(s)", "%.3f")
+    table("rss", "Peak RSS", "(MB)", "%.1f")
+}' "$RESULTS"
+
+echo
+echo "raw results: $RESULTS (program build repetition seconds rss_kb); logs: $LOG_DIR"
+if [ "$nfail" -gt 0 ]; then
+    echo "run.sh: $nfail run(s) FAILED:$(for k in "${!FAILED[@]}"; do printf ' %s' "$k"; done)" >&2
+    exit 1
+fi

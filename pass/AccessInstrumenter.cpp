@@ -1,0 +1,313 @@
+//===- AccessInstrumenter.cpp - shadow checks for memory accesses ---------===//
+//
+// Check emitted before an access of N bytes at Addr (shadow = (Addr >> 3) +
+// 0x7fff8000, s = signed shadow byte):
+//   N in {1,2,4}, aligned:  if (s != 0 && (int8)((Addr & 7) + N - 1) >= s)
+//                             __sleuth_report_{load,store}N(Addr)
+//   N == 8, aligned:        if (s != 0) report8
+//   N == 16, align >= 8:    if (2-byte shadow != 0) report16
+//   unaligned or odd N<=16: 1-byte check of the first and of the last byte,
+//                           each failing into __sleuth_report_*_n(Addr, N)
+//   N > 16:                 __sleuth_check_{load,store}_range(Addr, N)
+// The partial-granule test sits in its own block; the report call in a cold
+// block of its own, with the access's debug location and `nomerge` so that
+// the report's frame #0 is the access's file:line:col. Report calls return:
+// execution continues with the original access.
+//
+//===----------------------------------------------------------------------===//
+#include "AccessInstrumenter.h"
+#include "Compat.h"
+
+#include "abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <algorithm>
+#include <string>
+
+using namespace llvm;
+
+namespace sleuth {
+
+namespace {
+
+bool hasPrefix(StringRef S, StringRef Prefix) {
+  return S.size() >= Prefix.size() && S.substr(0, Prefix.size()) == Prefix;
+}
+
+/// Compiler-internal globals (profile and coverage counters, llvm.* tables)
+/// and our own: accesses to them are never checked.
+bool isInternalGlobal(const GlobalVariable &GV) {
+  StringRef Name = GV.getName();
+  if (hasPrefix(Name, "llvm.") || hasPrefix(Name, "__llvm") ||
+      hasPrefix(Name, "__prof") || hasPrefix(Name, "__sleuth_") ||
+      hasPrefix(Name, "sleuth."))
+    return true;
+  if (GV.hasSection()) {
+    StringRef Section = GV.getSection();
+    if (hasPrefix(Section, "llvm.") || Section.contains("__llvm"))
+      return true;
+  }
+  return false;
+}
+
+/// True if [Ptr, Ptr + Size) provably lies inside one alloca or global
+/// variable of fully known size. With no stack or global redzones in this
+/// version, such an access cannot hit poisoned shadow.
+bool isProvablyInBounds(Value *Ptr, uint64_t Size, const DataLayout &DL) {
+  int64_t Offset = 0;
+  Value *Base = GetPointerBaseWithConstantOffset(Ptr, Offset, DL);
+  if (Offset < 0)
+    return false;
+  uint64_t ObjectSize = 0;
+  if (auto *AI = dyn_cast<AllocaInst>(Base)) {
+    auto Bits = AI->getAllocationSizeInBits(DL); // nothing if dynamic
+    if (!Bits || Bits->isScalable())
+      return false;
+    ObjectSize = Bits->getFixedValue() / 8;
+  } else if (auto *GV = dyn_cast<GlobalVariable>(Base)) {
+    // A declaration or a definition the linker may replace could have a
+    // different size than this module believes.
+    if (GV->isDeclaration() || GV->isInterposable() ||
+        !GV->getValueType()->isSized())
+      return false;
+    TypeSize TS = DL.getTypeAllocSize(GV->getValueType());
+    if (TS.isScalable())
+      return false;
+    ObjectSize = TS.getFixedValue();
+  } else {
+    return false;
+  }
+  return uint64_t(Offset) <= ObjectSize && Size <= ObjectSize - Offset;
+}
+
+/// Calls that may free memory end the range in which an earlier check makes
+/// a later one redundant: every call except intrinsics (lifetime markers are
+/// counted as calls too, for use-after-scope).
+bool endsRedundancyRange(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  const auto *II = dyn_cast<IntrinsicInst>(CB);
+  if (!II)
+    return true;
+  return II->getIntrinsicID() == Intrinsic::lifetime_start ||
+         II->getIntrinsicID() == Intrinsic::lifetime_end;
+}
+
+} // namespace
+
+std::optional<MemAccess> getInterestingAccess(Instruction &I,
+                                              const DataLayout &DL,
+                                              const PassOptions &Opts) {
+  // Masked load/store and gather/scatter intrinsics are not checked: masked-
+  // off lanes may legitimately point outside the object.
+  MemAccess A;
+  A.I = &I;
+  Type *AccessTy = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    if (!Opts.InstrumentReads || (LI->isAtomic() && !Opts.InstrumentAtomics))
+      return std::nullopt;
+    A.Ptr = LI->getPointerOperand();
+    AccessTy = LI->getType();
+    A.Alignment = LI->getAlign();
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    if (!Opts.InstrumentWrites || (SI->isAtomic() && !Opts.InstrumentAtomics))
+      return std::nullopt;
+    A.Ptr = SI->getPointerOperand();
+    AccessTy = SI->getValueOperand()->getType();
+    A.Alignment = SI->getAlign();
+    A.IsWrite = true;
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    if (!Opts.InstrumentAtomics || !Opts.InstrumentWrites)
+      return std::nullopt;
+    A.Ptr = RMW->getPointerOperand();
+    AccessTy = RMW->getValOperand()->getType();
+    A.Alignment = RMW->getAlign();
+    A.IsWrite = true;
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    if (!Opts.InstrumentAtomics || !Opts.InstrumentWrites)
+      return std::nullopt;
+    A.Ptr = CX->getPointerOperand();
+    AccessTy = CX->getCompareOperand()->getType();
+    A.Alignment = CX->getAlign();
+    A.IsWrite = true;
+  } else {
+    return std::nullopt;
+  }
+
+  // The front end (or another tool) said: do not check this one.
+  if (I.getMetadata("nosanitize"))
+    return std::nullopt;
+  // Other address spaces (GPU, segment-relative TLS, ...) have no shadow.
+  if (A.Ptr->getType()->getPointerAddressSpace() != 0)
+    return std::nullopt;
+  // swifterror slots are not real memory.
+  if (A.Ptr->isSwiftError())
+    return std::nullopt;
+  TypeSize StoreSize = DL.getTypeStoreSize(AccessTy);
+  if (StoreSize.isScalable()) // size unknown at compile time: skipped
+    return std::nullopt;
+  A.Size = StoreSize.getFixedValue();
+  if (A.Size == 0)
+    return std::nullopt;
+  if (auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(A.Ptr)))
+    if (isInternalGlobal(*GV))
+      return std::nullopt;
+  if (isProvablyInBounds(A.Ptr, A.Size, DL))
+    return std::nullopt;
+  return A;
+}
+
+AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
+  LLVMContext &C = M.getContext();
+  IntptrTy = M.getDataLayout().getIntPtrType(C);
+  Type *VoidTy = Type::getVoidTy(C);
+  Unlikely = MDBuilder(C).createBranchWeights(1, 1 << 20);
+  NoSanitize = MDNode::get(C, {});
+  const char *Kind[2] = {"load", "store"};
+  for (unsigned W = 0; W < 2; ++W) {
+    for (unsigned L = 0; L < 5; ++L)
+      ReportFixed[W][L] = M.getOrInsertFunction(
+          std::string("__sleuth_report_") + Kind[W] + std::to_string(1u << L),
+          VoidTy, IntptrTy);
+    ReportN[W] =
+        M.getOrInsertFunction(std::string("__sleuth_report_") + Kind[W] + "_n",
+                              VoidTy, IntptrTy, IntptrTy);
+    CheckRange[W] = M.getOrInsertFunction(
+        std::string("__sleuth_check_") + Kind[W] + "_range", VoidTy, IntptrTy,
+        IntptrTy);
+  }
+}
+
+bool AccessInstrumenter::run(Function &F, const PassOptions &Opts,
+                             AccessStats &Stats) {
+  const DataLayout &DL = M.getDataLayout();
+
+  // Phase 1: collect, on the unmodified function.
+  struct Checked {
+    uint64_t Load = 0;  // largest load checked at this address
+    uint64_t Store = 0; // largest store checked (covers loads too)
+  };
+  SmallVector<MemAccess, 32> ToCheck;
+  DenseMap<const Value *, Checked> Done;
+  for (BasicBlock &BB : F) {
+    Done.clear();
+    for (Instruction &I : BB) {
+      if (endsRedundancyRange(I)) {
+        Done.clear();
+        continue;
+      }
+      std::optional<MemAccess> A = getInterestingAccess(I, DL, Opts);
+      if (!A)
+        continue;
+      if (Opts.Optimize) {
+        Checked &C = Done[A->Ptr->stripPointerCasts()];
+        if (C.Store >= A->Size || (!A->IsWrite && C.Load >= A->Size)) {
+          ++Stats.Redundant;
+          continue;
+        }
+        uint64_t &Slot = A->IsWrite ? C.Store : C.Load;
+        Slot = std::max(Slot, A->Size);
+      }
+      ToCheck.push_back(*A);
+    }
+  }
+
+  // Phase 2: instrument. Splitting blocks does not disturb the list.
+  for (const MemAccess &A : ToCheck)
+    instrument(A);
+  Stats.Instrumented += ToCheck.size();
+  return !ToCheck.empty();
+}
+
+void AccessInstrumenter::instrument(const MemAccess &A) {
+  IRBuilder<> IRB(A.I);
+  IRB.SetCurrentDebugLocation(A.I->getDebugLoc());
+  const unsigned W = A.IsWrite ? 1 : 0;
+  Value *Addr = IRB.CreatePtrToInt(A.Ptr, IntptrTy);
+  Value *Size = ConstantInt::get(IntptrTy, A.Size);
+
+  if (A.Size > 16) {
+    CallInst *Call = IRB.CreateCall(CheckRange[W], {Addr, Size});
+    Call->setMetadata("nosanitize", NoSanitize);
+    return;
+  }
+
+  if (isPowerOf2_64(A.Size) &&
+      A.Alignment.value() >= std::min<uint64_t>(A.Size, 8)) {
+    int PartialLast = A.Size < 8 ? int(A.Size) - 1 : -1;
+    emitShadowCheck(A.I, Addr, /*WideShadow=*/A.Size == 16, PartialLast,
+                    ReportFixed[W][Log2_64(A.Size)], {Addr});
+    return;
+  }
+
+  // Unaligned or odd-sized: the first and the last byte, so that an access
+  // whose tail crosses into the next granule is caught too.
+  Value *Last = IRB.CreateAdd(Addr, ConstantInt::get(IntptrTy, A.Size - 1));
+  emitShadowCheck(A.I, Addr, false, 0, ReportN[W], {Addr, Size});
+  emitShadowCheck(A.I, Last, false, 0, ReportN[W], {Addr, Size});
+}
+
+void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
+                                         Value *Addr, bool WideShadow,
+                                         int PartialLast, FunctionCallee Report,
+                                         ArrayRef<Value *> Args) {
+  const DebugLoc Loc = InsertBefore->getDebugLoc();
+  IRBuilder<> IRB(InsertBefore);
+  IRB.SetCurrentDebugLocation(Loc);
+
+  Type *ShadowTy = WideShadow ? IRB.getInt16Ty() : IRB.getInt8Ty();
+  Value *ShadowAddr = IRB.CreateAdd(
+      IRB.CreateLShr(Addr, SLEUTH_SHADOW_SCALE),
+      ConstantInt::get(IntptrTy, SLEUTH_SHADOW_OFFSET));
+  Value *ShadowPtr = IRB.CreateIntToPtr(ShadowAddr, pointerTo(ShadowTy));
+  LoadInst *Shadow = IRB.CreateAlignedLoad(ShadowTy, ShadowPtr, Align(1));
+  Shadow->setMetadata("nosanitize", NoSanitize);
+  Value *NonZero = IRB.CreateICmpNE(Shadow, ConstantInt::get(ShadowTy, 0));
+  Instruction *Term = SplitBlockAndInsertIfThen(NonZero, InsertBefore,
+                                                /*Unreachable=*/false, Unlikely);
+
+  if (PartialLast >= 0) {
+    // Partially addressable granule: the access is bad if its last byte's
+    // offset in the granule reaches the count of addressable bytes. Term is
+    // "br Cont" at the end of the slow block; it becomes
+    // "br Bad, Report, Cont" with the report in a block of its own.
+    BasicBlock *Cont = Term->getSuccessor(0);
+    IRB.SetInsertPoint(Term);
+    IRB.SetCurrentDebugLocation(Loc);
+    Value *Low = IRB.CreateAnd(Addr, ConstantInt::get(IntptrTy, 7));
+    if (PartialLast > 0)
+      Low = IRB.CreateAdd(Low, ConstantInt::get(IntptrTy, PartialLast));
+    Low = IRB.CreateTrunc(Low, IRB.getInt8Ty());
+    Value *Bad = IRB.CreateICmpSGE(Low, Shadow);
+    BasicBlock *ReportBB =
+        BasicBlock::Create(M.getContext(), "", Cont->getParent(), Cont);
+    IRB.CreateCondBr(Bad, ReportBB, Cont, Unlikely);
+    Term->eraseFromParent();
+    IRB.SetInsertPoint(ReportBB);
+    IRB.SetCurrentDebugLocation(Loc);
+    Term = IRB.CreateBr(Cont);
+  }
+
+  IRB.SetInsertPoint(Term);
+  IRB.SetCurrentDebugLocation(Loc);
+  CallInst *Call = IRB.CreateCall(Report, Args);
+  // Keep one report call per access so its return address maps to the
+  // access's own line.
+  Call->addFnAttr(Attribute::NoMerge);
+  Call->setMetadata("nosanitize", NoSanitize);
+}
+
+} // namespace sleuth

@@ -1,0 +1,83 @@
+//===- AccessInstrumenter.h - shadow checks for memory accesses -*- C++ -*-===//
+//
+// Finds the memory accesses worth checking (getInterestingAccess is the one
+// place that decides), drops checks made redundant by an earlier check in the
+// same block, and emits the inline shadow checks with calls to the runtime's
+// report functions on the cold path.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLEUTH_ACCESS_INSTRUMENTER_H
+#define SLEUTH_ACCESS_INSTRUMENTER_H
+
+#include "PassOptions.h"
+
+#include "llvm/IR/DerivedTypes.h" // FunctionCallee
+#include "llvm/Support/Alignment.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class DataLayout;
+class Function;
+class Instruction;
+class IntegerType;
+class MDNode;
+class Module;
+class Value;
+} // namespace llvm
+
+namespace sleuth {
+
+/// One memory access to check.
+struct MemAccess {
+  llvm::Instruction *I = nullptr; // the accessing instruction
+  llvm::Value *Ptr = nullptr;     // the address
+  uint64_t Size = 0;              // bytes (store size of the accessed type)
+  llvm::Align Alignment;          // alignment the instruction promises
+  bool IsWrite = false;           // stores, atomicrmw and cmpxchg
+};
+
+/// The one function that decides whether I is an access to check: returns
+/// the access, or nothing if I is not an access, is turned off by the knobs,
+/// or cannot go wrong (see the .cpp for the list).
+std::optional<MemAccess> getInterestingAccess(llvm::Instruction &I,
+                                              const llvm::DataLayout &DL,
+                                              const PassOptions &Opts);
+
+struct AccessStats {
+  unsigned Instrumented = 0; // checks emitted
+  unsigned Redundant = 0;    // interesting accesses whose check was dropped
+};
+
+class AccessInstrumenter {
+public:
+  explicit AccessInstrumenter(llvm::Module &M);
+
+  /// Collects every interesting access of F first, drops redundant ones
+  /// (Opts.Optimize), then instruments the rest. Returns true if F changed.
+  bool run(llvm::Function &F, const PassOptions &Opts, AccessStats &Stats);
+
+private:
+  void instrument(const MemAccess &A);
+  /// Emits, before InsertBefore: load the shadow of Addr (1 byte, or 2 bytes
+  /// if WideShadow); if non-zero and (PartialLast < 0, or the partial-granule
+  /// test (Addr & 7) + PartialLast >= shadow holds), call Report(Args).
+  void emitShadowCheck(llvm::Instruction *InsertBefore, llvm::Value *Addr,
+                       bool WideShadow, int PartialLast,
+                       llvm::FunctionCallee Report,
+                       llvm::ArrayRef<llvm::Value *> Args);
+
+  llvm::Module &M;
+  llvm::IntegerType *IntptrTy;
+  llvm::MDNode *Unlikely;
+  llvm::MDNode *NoSanitize;
+  // [IsWrite][log2(size)] for sizes 1, 2, 4, 8, 16.
+  llvm::FunctionCallee ReportFixed[2][5];
+  llvm::FunctionCallee ReportN[2];    // __sleuth_report_{load,store}_n
+  llvm::FunctionCallee CheckRange[2]; // __sleuth_check_{load,store}_range
+};
+
+} // namespace sleuth
+
+#endif

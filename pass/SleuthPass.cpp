@@ -1,0 +1,66 @@
+//===- SleuthPass.cpp - the module pass: order of the steps ---------------===//
+#include "SleuthPass.h"
+#include "AccessInstrumenter.h"
+#include "PassOptions.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace sleuth {
+
+bool shouldInstrumentFunction(const Function &F) {
+  if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+    return false;
+  if (F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
+      F.hasFnAttribute(Attribute::Naked))
+    return false;
+  StringRef Name = F.getName();
+  auto HasPrefix = [&](StringRef P) {
+    return Name.size() >= P.size() && Name.substr(0, P.size()) == P;
+  };
+  return !HasPrefix("__sleuth_") && !HasPrefix("sleuth.");
+}
+
+PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &) {
+  // Extension-point callbacks can fire more than once for one module (for
+  // example before and after ThinLTO on old LLVMs): instrument once.
+  if (M.getNamedMetadata(InstrumentedMarker))
+    return PreservedAnalyses::all();
+
+  const PassOptions &Opts = getPassOptions();
+  SmallVector<Function *, 64> Functions;
+  for (Function &F : M)
+    if (shouldInstrumentFunction(F))
+      Functions.push_back(&F);
+
+  AccessInstrumenter Instrumenter(M);
+  AccessStats Total;
+  unsigned MemCalls = 0;
+  for (Function *F : Functions) {
+    AccessStats Stats;
+    Instrumenter.run(*F, Opts, Stats);
+    unsigned Mem = Opts.InstrumentMemIntrinsics ? replaceMemIntrinsics(*F) : 0;
+    if (Opts.Verbose >= 2)
+      errs() << "sleuth: " << F->getName() << ": " << Stats.Instrumented
+             << " checks, " << Stats.Redundant << " redundant dropped, " << Mem
+             << " mem intrinsics\n";
+    Total.Instrumented += Stats.Instrumented;
+    Total.Redundant += Stats.Redundant;
+    MemCalls += Mem;
+  }
+
+  addModuleCtor(M);
+  M.getOrInsertNamedMetadata(InstrumentedMarker);
+  if (Opts.Verbose >= 1)
+    errs() << "sleuth: module " << M.getModuleIdentifier() << ": "
+           << Functions.size() << " functions, " << Total.Instrumented
+           << " checks, " << Total.Redundant << " redundant dropped, "
+           << MemCalls << " mem intrinsics\n";
+  return PreservedAnalyses::none();
+}
+
+} // namespace sleuth

@@ -1,0 +1,92 @@
+/* Chunk layout shared by allocator.c, allocator_large.c and quarantine.c.
+ *
+ *   slot: [ left redzone ... | header (16 B) ][ user bytes | right redzone ]
+ *
+ * The header sits right before the user pointer, inside the left redzone.
+ * A freed block keeps its header (for reports) and stores its free stack
+ * and its quarantine link in its first 16 user bytes (every block has at
+ * least 16). Primary blocks live in per-size-class regions of one fixed
+ * reserved range, so any pointer can be checked (class, slot, header)
+ * before a header is trusted; large blocks are separate mappings listed in
+ * a registry. */
+#ifndef SLEUTH_ALLOCATOR_INTERNAL_H
+#define SLEUTH_ALLOCATOR_INTERNAL_H
+
+#include "allocator.h"
+
+#define HEAP_BEG 0x600000000000ULL
+#define REGION_SHIFT 36 /* 64 GiB per size class */
+#define N_CLASSES 53    /* class 0 unused; 1..52 */
+#define HEAP_END (HEAP_BEG + ((uptr)N_CLASSES << REGION_SHIFT))
+#define MAX_PRIMARY_SLOT (128u << 10)
+#define MEMALIGN_MAGIC 0x5c0ffee5a11b10c5ULL
+
+enum { CF_MEMALIGN = 1, CF_LARGE = 2 };
+
+typedef struct {
+  uint8_t state;
+  uint8_t type;
+  uint8_t rz_log; /* left redzone = 16 << rz_log */
+  uint8_t flags;
+  uint32_t alloc_stack;
+  uint32_t user_size; /* large blocks: see large_of() */
+  uint16_t alloc_tid;
+  uint16_t free_tid;
+} chunk_header;
+
+/* First 16 user bytes of a freed block. */
+typedef struct {
+  uint32_t free_stack;
+  uint32_t pad;
+  uptr next; /* quarantine FIFO link (user_beg of the next block) */
+} freed_info;
+
+static inline chunk_header *header_of(uptr user_beg) {
+  return (chunk_header *)(user_beg - sizeof(chunk_header));
+}
+
+/* Large blocks: a header at the start of the mapping. */
+typedef struct {
+  uint64_t magic;
+  uptr map_len;
+  uptr user_beg;
+  uptr user_size;
+} large_header;
+
+void *large_allocate(size_t size, size_t align, chunk_header **hdr);
+large_header *large_find(uptr user_beg);
+/* The large block whose mapping contains addr, or NULL. */
+large_header *large_containing(uptr addr);
+void large_release(uptr user_beg);
+void large_lock(void);
+void large_unlock(void);
+
+/* Size of the slot (or mapping) a block occupies, as quarantine counts it. */
+size_t chunk_footprint(uptr user_beg);
+/* Returns a quarantined block to its free list (or unmaps a large one). */
+void chunk_recycle(uptr user_beg, void *cache);
+
+/* quarantine.c; cache is the thread's allocator cache (for recycling). */
+typedef struct {
+  uptr head, tail;
+  size_t bytes;
+} quarantine_batch;
+
+void quarantine_put(void *cache, quarantine_batch *b, uptr user_beg,
+                    size_t bytes);
+void quarantine_flush_thread(quarantine_batch *b);
+size_t quarantine_bytes(void);
+void quarantine_lock(void);
+void quarantine_unlock(void);
+
+/* For large blocks, user_size holds the page offset of the user pointer
+ * from the start of the mapping, where the large_header lives. */
+static inline large_header *large_of(uptr user_beg, const chunk_header *h) {
+  return (large_header *)(user_beg - ((uptr)h->user_size << 12));
+}
+
+static inline size_t chunk_user_size(const chunk_header *h, uptr user_beg) {
+  return SL_UNLIKELY(h->flags & CF_LARGE) ? large_of(user_beg, h)->user_size
+                                          : h->user_size;
+}
+#endif

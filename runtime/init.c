@@ -1,0 +1,79 @@
+/* Runtime start-up. It runs from the executable's .preinit_array (before
+ * any shared library's constructors), from the preloaded library's
+ * constructor, from every instrumented module's constructor, or from the
+ * first malloc, whichever comes first; only the first does the work. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "allocator.h"
+#include "interception.h"
+#include "options.h"
+#include "report.h"
+#include "shadow.h"
+#include "stackdepot.h"
+#include "symbolize.h"
+#include "threads.h"
+
+#ifndef SLEUTH_VERSION
+#define SLEUTH_VERSION "0"
+#endif
+
+int sleuth_inited;
+static int initializing;
+
+void signals_init(void);
+
+static void before_fork(void) {
+  allocator_lock_all();
+}
+static void after_fork_parent(void) { allocator_unlock_all(); }
+static void after_fork_child(void) {
+  allocator_unlock_all();
+  threads_after_fork_child();
+}
+
+static void die_options(const char *msg) {
+  char line[1200];
+  size_t n = sl_snprintf(line, sizeof line, "==%d==ERROR: Sleuth: %s\n",
+                         sys_getpid(), msg);
+  sys_write_all(2, line, n);
+  sys_exit_group(1);
+}
+
+void sleuth_init(void) {
+  if (SL_LIKELY(sleuth_inited))
+    return;
+  /* Re-entry during init (libc calling malloc from dlsym, say) proceeds:
+   * the allocator is up before anything here can call back into it. */
+  if (__atomic_exchange_n(&initializing, 1, __ATOMIC_ACQ_REL))
+    return;
+  char err[1024];
+  if (options_parse(sl_getenv("SLEUTH_OPTIONS"), err, sizeof err))
+    die_options(err);
+  if (sl_opt.help) {
+    options_print_help(1);
+    sys_exit_group(0);
+  }
+  shadow_init();
+  allocator_init();
+  threads_init_main();
+  if (!sl_opt.symbolize)
+    symbolizer_disable();
+  else
+    symbolizer_set_path(sl_opt.external_symbolizer_path);
+  signals_init();
+  pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+  atexit(report_at_exit);
+  __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
+  if (sl_opt.verbosity)
+    report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
+               sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")
+                                           : "defaults");
+}
+
+#ifdef SLEUTH_SHARED
+__attribute__((constructor(101))) static void sleuth_ctor(void) { sleuth_init(); }
+#else
+__attribute__((section(".preinit_array"), used)) static void (
+    *sleuth_preinit)(void) = sleuth_init;
+#endif

@@ -1,0 +1,187 @@
+/* libc functions that return malloc'd memory, implemented here so that the
+ * allocation stack's frame #1 is the program's call: Debian's libc has no
+ * frame pointers, and a walk starting inside it loses the caller. */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "allocator.h"
+#include "interception.h"
+
+#define HERE CALLER_PC_HERE(), FRAME_HERE()
+
+/* Declared by hand: <stdio.h> at -O2 defines getline as an inline wrapper,
+ * which would clash with the definition below. */
+typedef struct _IO_FILE FILE;
+int vsnprintf(char *, size_t, const char *, va_list);
+void flockfile(FILE *);
+void funlockfile(FILE *);
+int getc_unlocked(FILE *);
+#define EOF (-1)
+
+static char *dup_n(const char *s, size_t n, uptr pc, uptr fp) {
+  char *d = sl_allocate(n + 1, 16, AT_MALLOC, 0, pc, fp);
+  if (d) {
+    __builtin_memcpy(d, s, n);
+    d[n] = 0;
+  }
+  return d;
+}
+
+static size_t bounded_len(const char *s, size_t max) {
+  size_t n = 0;
+  while (n < max && s[n])
+    n++;
+  return n;
+}
+
+SL_INTERFACE char *strdup(const char *s) {
+  ENSURE_INIT();
+  return dup_n(s, sl_strlen(s), HERE);
+}
+
+SL_INTERFACE char *__strdup(const char *s) {
+  ENSURE_INIT();
+  return dup_n(s, sl_strlen(s), HERE);
+}
+
+SL_INTERFACE char *strndup(const char *s, size_t n) {
+  ENSURE_INIT();
+  return dup_n(s, bounded_len(s, n), HERE);
+}
+
+SL_INTERFACE char *__strndup(const char *s, size_t n) {
+  ENSURE_INIT();
+  return dup_n(s, bounded_len(s, n), HERE);
+}
+
+SL_INTERFACE wchar_t *wcsdup(const wchar_t *s) {
+  ENSURE_INIT();
+  size_t n = 0;
+  while (s[n])
+    n++;
+  wchar_t *d = sl_allocate((n + 1) * sizeof(wchar_t), 16, AT_MALLOC, 0, HERE);
+  if (d)
+    __builtin_memcpy(d, s, (n + 1) * sizeof(wchar_t));
+  return d;
+}
+
+static ssize_t do_getdelim(char **line, size_t *cap, int delim, FILE *f,
+                           uptr pc, uptr fp) {
+  if (!line || !cap || !f) {
+    errno = EINVAL;
+    return -1;
+  }
+  if (!*line || !*cap) {
+    size_t want = *cap ? *cap : 120;
+    char *p = sl_reallocate(*line, want, pc, fp);
+    if (!p) {
+      errno = ENOMEM;
+      return -1;
+    }
+    *line = p;
+    *cap = want;
+  }
+  size_t len = 0;
+  flockfile(f);
+  for (;;) {
+    int c = getc_unlocked(f);
+    if (c == EOF)
+      break;
+    if (len + 2 > *cap) {
+      size_t ncap = *cap * 2;
+      char *p = sl_reallocate(*line, ncap, pc, fp);
+      if (!p) {
+        funlockfile(f);
+        errno = ENOMEM;
+        return -1;
+      }
+      *line = p;
+      *cap = ncap;
+    }
+    (*line)[len++] = (char)c;
+    if (c == delim)
+      break;
+  }
+  funlockfile(f);
+  (*line)[len] = 0;
+  return len ? (ssize_t)len : -1;
+}
+
+SL_INTERFACE ssize_t getdelim(char **line, size_t *cap, int delim, FILE *f) {
+  ENSURE_INIT();
+  return do_getdelim(line, cap, delim, f, HERE);
+}
+
+SL_INTERFACE ssize_t __getdelim(char **line, size_t *cap, int delim, FILE *f) {
+  ENSURE_INIT();
+  return do_getdelim(line, cap, delim, f, HERE);
+}
+
+SL_INTERFACE ssize_t getline(char **line, size_t *cap, FILE *f) {
+  ENSURE_INIT();
+  return do_getdelim(line, cap, '\n', f, HERE);
+}
+
+static int do_vasprintf(char **out, const char *fmt, va_list ap, uptr pc,
+                        uptr fp) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(0, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0)
+    return -1;
+  char *p = sl_allocate((size_t)n + 1, 16, AT_MALLOC, 0, pc, fp);
+  if (!p)
+    return -1;
+  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  *out = p;
+  return n;
+}
+
+SL_INTERFACE int vasprintf(char **out, const char *fmt, va_list ap) {
+  ENSURE_INIT();
+  return do_vasprintf(out, fmt, ap, HERE);
+}
+
+SL_INTERFACE int asprintf(char **out, const char *fmt, ...) {
+  ENSURE_INIT();
+  va_list ap;
+  va_start(ap, fmt);
+  int r = do_vasprintf(out, fmt, ap, HERE);
+  va_end(ap);
+  return r;
+}
+
+DECLARE_REAL(char *, realpath, const char *, char *)
+
+SL_INTERFACE char *realpath(const char *path, char *resolved) {
+  ENSURE_INIT();
+  RESOLVE(realpath);
+  if (resolved)
+    return REAL(realpath)(path, resolved);
+  char buf[PATH_MAX];
+  if (!REAL(realpath)(path, buf))
+    return 0;
+  return dup_n(buf, sl_strlen(buf), HERE);
+}
+
+SL_INTERFACE char *canonicalize_file_name(const char *path) {
+  ENSURE_INIT();
+  RESOLVE(realpath);
+  char buf[PATH_MAX];
+  if (!REAL(realpath)(path, buf))
+    return 0;
+  return dup_n(buf, sl_strlen(buf), HERE);
+}
+
+SL_INTERFACE char *get_current_dir_name(void) {
+  ENSURE_INIT();
+  char buf[PATH_MAX];
+  if (!getcwd(buf, sizeof buf))
+    return 0;
+  return dup_n(buf, sl_strlen(buf), HERE);
+}

@@ -1,0 +1,208 @@
+/* The module map: which loaded ELF object holds a pc, its path and load bias.
+ *
+ * Built with dl_iterate_phdr (no malloc, no /proc parsing) into a table from
+ * the internal allocator. Entries are never removed: a report printed after
+ * dlclose can still name the module a stored stack pointed into. When a
+ * library is unloaded and another one mapped over its addresses, both entries
+ * overlap; the one seen most recently by a refresh wins, so live modules
+ * always beat dead ones.
+ *
+ * The loader's add/remove counters (dlpi_adds/dlpi_subs) tell whether the
+ * table is stale, so each lookup costs one early-stopping dl_iterate_phdr
+ * call and a full walk only happens after a dlopen/dlclose. */
+#include "symbolize.h"
+
+#include <errno.h>
+#include <link.h>
+#include <stddef.h>
+
+typedef struct {
+  uptr lo, hi; /* [lo, hi) in the process's address space */
+} mod_range;
+
+typedef struct {
+  const char *path;    /* never freed: callers keep the pointer */
+  const char *dl_name; /* dlpi_name as the loader gave it; 0: main program */
+  uptr bias;
+  unsigned long seen; /* refresh pass that last found it loaded */
+  int nranges;
+  mod_range *ranges;
+} module_t;
+
+static spin_t mod_lock;
+static module_t *mods;
+static int nmods, capmods;
+static unsigned long pass;
+static unsigned long long last_adds, last_subs;
+static int have_counts;
+static const char *exe_path;
+
+typedef struct {
+  int first; /* the first object reported is the main program */
+} walk_state;
+
+static const char *main_exe_path(void) {
+  if (exe_path)
+    return exe_path;
+  char buf[4096];
+  long n = sys_readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+  buf[n > 0 ? n : 0] = 0;
+  exe_path = istrdup(n > 0 ? buf : "<main executable>");
+  return exe_path;
+}
+
+static uptr parse_hex(const char **s) {
+  uptr v = 0;
+  for (;; (*s)++) {
+    char c = **s;
+    if (c >= '0' && c <= '9')
+      v = v * 16 + (uptr)(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      v = v * 16 + (uptr)(c - 'a' + 10);
+    else
+      return v;
+  }
+}
+
+/* The kernel's absolute name of the file mapped at addr, from
+ * /proc/self/maps ("lo-hi perms offset dev inode   path"). */
+static char *path_from_maps(uptr addr) {
+  char *maps = sys_read_file("/proc/self/maps", 0), *found = 0;
+  for (const char *l = maps; l && *l && !found;) {
+    const char *nl = sl_strchr(l, '\n');
+    size_t len = nl ? (size_t)(nl - l) : sl_strlen(l);
+    const char *p = l;
+    uptr lo = parse_hex(&p);
+    p++;
+    uptr hi = parse_hex(&p);
+    if (addr >= lo && addr < hi) {
+      const char *slash = p;
+      while (slash < l + len && *slash != '/')
+        slash++;
+      if (slash < l + len && (found = ialloc((size_t)(l + len - slash) + 1)))
+        sl_memcpy(found, slash, (size_t)(l + len - slash));
+      break;
+    }
+    l = nl ? nl + 1 : 0;
+  }
+  ifree(maps);
+  return found;
+}
+
+/* dlopen("./libx.so") leaves a relative dlpi_name, which stops naming the
+ * file once the program changes directory; ask the kernel instead. */
+static char *absolute_path(const char *name, uptr addr) {
+  char *p = name[0] == '/' ? 0 : path_from_maps(addr);
+  return p ? p : istrdup(name);
+}
+
+static int same_module(const module_t *m, const char *name, uptr bias,
+                       const struct dl_phdr_info *info) {
+  if (m->bias != bias || m->nranges == 0)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type == PT_LOAD)
+      return m->ranges[0].lo == bias + ph->p_vaddr &&
+             (name == m->dl_name ||
+              (name && m->dl_name && sl_strcmp(m->dl_name, name) == 0));
+  }
+  return 0;
+}
+
+static void add_module(const struct dl_phdr_info *info, const char *name) {
+  int nload = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    nload += info->dlpi_phdr[i].p_type == PT_LOAD;
+  if (nload == 0)
+    return;
+  if (nmods == capmods) {
+    int cap = capmods ? capmods * 2 : 64;
+    module_t *n = irealloc(mods, (size_t)cap * sizeof(module_t));
+    if (!n)
+      return;
+    mods = n;
+    capmods = cap;
+  }
+  module_t *m = &mods[nmods];
+  m->ranges = ialloc((size_t)nload * sizeof(mod_range));
+  if (!m->ranges)
+    return;
+  m->nranges = 0;
+  /* All PT_LOAD segments, not only executable ones: a data address (a
+   * global) resolves to its module too, and code is covered either way. */
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uptr lo = info->dlpi_addr + ph->p_vaddr;
+    m->ranges[m->nranges].lo = lo;
+    m->ranges[m->nranges].hi = lo + ph->p_memsz;
+    m->nranges++;
+  }
+  m->path = name ? absolute_path(name, m->ranges[0].lo) : main_exe_path();
+  m->dl_name = name ? istrdup(name) : 0;
+  if (!m->path || (name && !m->dl_name))
+    return;
+  m->bias = info->dlpi_addr;
+  m->seen = pass;
+  nmods++;
+}
+
+static int walk_cb(struct dl_phdr_info *info, size_t size, void *arg) {
+  walk_state *st = arg;
+  int first = st->first;
+  st->first = 0;
+  if (first) {
+    if (size >=
+        offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+      if (have_counts && info->dlpi_adds == last_adds &&
+          info->dlpi_subs == last_subs)
+        return 1; /* nothing loaded or unloaded since the last refresh */
+      last_adds = info->dlpi_adds;
+      last_subs = info->dlpi_subs;
+      have_counts = 1;
+    }
+    pass++;
+  }
+  /* The main program comes first with an empty name; a later empty name is
+   * the vDSO on older glibc. */
+  const char *name = info->dlpi_name;
+  if (!name || !name[0])
+    name = first ? 0 : "[vdso]";
+  for (int i = 0; i < nmods; i++)
+    if (same_module(&mods[i], name, info->dlpi_addr, info)) {
+      mods[i].seen = pass;
+      return 0;
+    }
+  add_module(info, name);
+  return 0;
+}
+
+static const module_t *find_locked(uptr pc) {
+  const module_t *best = 0;
+  for (int i = 0; i < nmods; i++) {
+    const module_t *m = &mods[i];
+    if (best && m->seen < best->seen)
+      continue;
+    for (int j = 0; j < m->nranges; j++)
+      if (pc >= m->ranges[j].lo && pc < m->ranges[j].hi) {
+        best = m; /* ties: the later-added entry is the newer mapping */
+        break;
+      }
+  }
+  return best;
+}
+
+int module_for_pc(uptr pc, const char **path, uptr *bias) {
+  spin_lock(&mod_lock);
+  walk_state st = {1};
+  dl_iterate_phdr(walk_cb, &st);
+  const module_t *m = find_locked(pc);
+  if (m) {
+    *path = m->path;
+    *bias = m->bias;
+  }
+  spin_unlock(&mod_lock);
+  return m != 0;
+}

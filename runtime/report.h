@@ -1,0 +1,31 @@
+/* Error reports (DESIGN.md §3). Each function prints one complete report,
+ * then either stops the process (halt_on_error=1) or returns. Stacks are
+ * stack-depot ids captured where the error was seen. */
+#ifndef SLEUTH_REPORT_H
+#define SLEUTH_REPORT_H
+
+#include "sys.h"
+
+void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                   uptr sp);
+void report_bad_free(uptr addr, uint32_t stack);
+void report_double_free(uptr addr, uint32_t stack);
+void report_alloc_dealloc_mismatch(uptr addr, int alloc_type,
+                                   int dealloc_type, uint32_t stack);
+void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
+                                     size_t dealloc_size, uint32_t stack);
+void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
+void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
+void report_out_of_memory(size_t size, uint32_t stack);
+void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
+                          size_t bn, uptr pc, uptr bp);
+/* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */
+void report_deadly_signal(int sig, void *info, void *ctx);
+
+/* Writes a runtime message line ("==PID==" prefix added) to the log. */
+void report_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Number of error reports printed so far (for the exit status). */
+int report_error_count(void);
+/* Exit-time hook: makes the exit status exitcode if errors were reported. */
+void report_at_exit(void);
+#endif

@@ -1,0 +1,201 @@
+/* Raw system calls and libc-free helpers (see sys.h). */
+#include "sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+
+extern char **environ;
+
+long sys_call6(long n, long a, long b, long c, long d, long e, long f) {
+  long ret;
+  register long r10 __asm__("r10") = d;
+  register long r8 __asm__("r8") = e;
+  register long r9 __asm__("r9") = f;
+  __asm__ volatile("syscall"
+                   : "=a"(ret)
+                   : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+                   : "rcx", "r11", "memory");
+  return ret;
+}
+
+#define SC0(n) sys_call6((n), 0, 0, 0, 0, 0, 0)
+#define SC1(n, a) sys_call6((n), (long)(a), 0, 0, 0, 0, 0)
+#define SC2(n, a, b) sys_call6((n), (long)(a), (long)(b), 0, 0, 0, 0)
+#define SC3(n, a, b, c) sys_call6((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define SC4(n, a, b, c, d)                                                     \
+  sys_call6((n), (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
+
+void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long off) {
+  return (void *)sys_call6(SYS_mmap, (long)addr, (long)len, prot, flags, fd,
+                           off);
+}
+
+void *sys_map_anon(size_t len) {
+  long r = (long)sys_mmap(0, len, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return (r < 0 && r > -4096) ? 0 : (void *)r;
+}
+
+int sys_munmap(void *addr, size_t len) { return (int)SC2(SYS_munmap, addr, len); }
+int sys_mprotect(void *addr, size_t len, int prot) {
+  return (int)SC3(SYS_mprotect, addr, len, prot);
+}
+int sys_madvise(void *addr, size_t len, int advice) {
+  return (int)SC3(SYS_madvise, addr, len, advice);
+}
+
+long sys_write(int fd, const void *buf, size_t n) {
+  return SC3(SYS_write, fd, buf, n);
+}
+
+void sys_write_all(int fd, const void *buf, size_t n) {
+  const char *p = buf;
+  while (n > 0) {
+    long r = sys_write(fd, p, n);
+    if (r == -EINTR)
+      continue;
+    if (r <= 0)
+      return;
+    p += r;
+    n -= (size_t)r;
+  }
+}
+
+long sys_read(int fd, void *buf, size_t n) { return SC3(SYS_read, fd, buf, n); }
+int sys_open(const char *path, int flags, int mode) {
+  return (int)SC4(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, mode);
+}
+int sys_close(int fd) { return (int)SC1(SYS_close, fd); }
+int sys_pipe2(int fds[2], int flags) { return (int)SC2(SYS_pipe2, fds, flags); }
+int sys_dup2(int from, int to) { return (int)SC3(SYS_dup3, from, to, 0); }
+int sys_getpid(void) { return (int)SC0(SYS_getpid); }
+int sys_gettid(void) { return (int)SC0(SYS_gettid); }
+int sys_getppid(void) { return (int)SC0(SYS_getppid); }
+pid_t sys_fork(void) {
+  return (pid_t)sys_call6(SYS_clone, SIGCHLD, 0, 0, 0, 0, 0);
+}
+int sys_execve(const char *path, char *const argv[], char *const envp[]) {
+  return (int)SC3(SYS_execve, path, argv, envp);
+}
+pid_t sys_waitpid(pid_t pid, int *status, int options) {
+  return (pid_t)SC4(SYS_wait4, pid, status, options, 0);
+}
+int sys_kill(pid_t pid, int sig) { return (int)SC2(SYS_kill, pid, sig); }
+int sys_sched_yield(void) { return (int)SC0(SYS_sched_yield); }
+int sys_access(const char *path, int mode) {
+  return (int)SC4(SYS_faccessat, AT_FDCWD, path, mode, 0);
+}
+long sys_readlink(const char *path, char *buf, size_t n) {
+  return SC4(SYS_readlinkat, AT_FDCWD, path, buf, n);
+}
+void sys_exit_group(int code) {
+  for (;;)
+    SC1(SYS_exit_group, code);
+}
+uint64_t sys_monotonic_ns(void) {
+  struct timespec ts;
+  /* clock_gettime goes through the vDSO and is async-signal-safe. */
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+char *sys_read_file(const char *path, size_t *len_out) {
+  int fd = sys_open(path, O_RDONLY, 0);
+  if (fd < 0)
+    return 0;
+  size_t cap = 16384, len = 0;
+  char *buf = ialloc(cap);
+  for (;;) {
+    if (len + 1 >= cap) {
+      cap *= 2;
+      buf = irealloc(buf, cap);
+    }
+    long r = sys_read(fd, buf + len, cap - len - 1);
+    if (r == -EINTR)
+      continue;
+    if (r <= 0)
+      break;
+    len += (size_t)r;
+  }
+  sys_close(fd);
+  buf[len] = 0;
+  if (len_out)
+    *len_out = len;
+  return buf;
+}
+
+void spin_lock(spin_t *l) {
+  for (unsigned spins = 0;; spins++) {
+    if (!__atomic_load_n(&l->locked, __ATOMIC_RELAXED) &&
+        !__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE))
+      return;
+    if (spins > 64)
+      sys_sched_yield();
+    else
+      __builtin_ia32_pause();
+  }
+}
+
+void spin_unlock(spin_t *l) { __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE); }
+
+size_t sl_strlen(const char *s) {
+  size_t n = 0;
+  while (s[n])
+    n++;
+  return n;
+}
+
+int sl_strcmp(const char *a, const char *b) {
+  while (*a && *a == *b)
+    a++, b++;
+  return (unsigned char)*a - (unsigned char)*b;
+}
+
+int sl_strncmp(const char *a, const char *b, size_t n) {
+  for (; n; n--, a++, b++) {
+    if (*a != *b)
+      return (unsigned char)*a - (unsigned char)*b;
+    if (!*a)
+      return 0;
+  }
+  return 0;
+}
+
+char *sl_strchr(const char *s, int c) {
+  for (;; s++) {
+    if (*s == (char)c)
+      return (char *)s;
+    if (!*s)
+      return 0;
+  }
+}
+
+/* volatile stores keep the compiler from turning these loops back into
+ * calls to the (intercepted) libc functions. */
+void sl_memcpy(void *dst, const void *src, size_t n) {
+  volatile char *d = dst;
+  const char *s = src;
+  while (n--)
+    *d++ = *s++;
+}
+
+void sl_memset(void *dst, int c, size_t n) {
+  volatile char *d = dst;
+  while (n--)
+    *d++ = (char)c;
+}
+
+char *sl_getenv(const char *name) {
+  size_t n = sl_strlen(name);
+  if (!environ)
+    return 0;
+  for (char **e = environ; *e; e++)
+    if (sl_strncmp(*e, name, n) == 0 && (*e)[n] == '=')
+      return *e + n + 1;
+  return 0;
+}

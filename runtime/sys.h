@@ -1,0 +1,92 @@
+/* The runtime's only door to the kernel: raw system calls that never touch
+ * libc's malloc, stdio, errno-dependent locale or interceptable entry points.
+ * Everything else in the runtime goes through here (see STYLE: mimalloc's
+ * prim layer). Failures are returned as negative errno values. */
+#ifndef SLEUTH_SYS_H
+#define SLEUTH_SYS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef uintptr_t uptr;
+
+#define SL_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SL_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define SL_NOINLINE __attribute__((noinline))
+#define SL_INTERFACE __attribute__((visibility("default")))
+
+long sys_call6(long n, long a, long b, long c, long d, long e, long f);
+
+void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long off);
+int sys_munmap(void *addr, size_t len);
+int sys_mprotect(void *addr, size_t len, int prot);
+int sys_madvise(void *addr, size_t len, int advice);
+/* mmap that returns NULL on failure (and never MAP_FAILED). */
+void *sys_map_anon(size_t len);
+
+long sys_write(int fd, const void *buf, size_t n);
+void sys_write_all(int fd, const void *buf, size_t n);
+long sys_read(int fd, void *buf, size_t n);
+int sys_open(const char *path, int flags, int mode);
+int sys_close(int fd);
+int sys_pipe2(int fds[2], int flags);
+int sys_dup2(int from, int to);
+int sys_getpid(void);
+int sys_gettid(void);
+int sys_getppid(void);
+pid_t sys_fork(void);
+int sys_execve(const char *path, char *const argv[], char *const envp[]);
+pid_t sys_waitpid(pid_t pid, int *status, int options);
+int sys_kill(pid_t pid, int sig);
+int sys_sched_yield(void);
+int sys_access(const char *path, int mode);
+long sys_readlink(const char *path, char *buf, size_t n);
+__attribute__((noreturn)) void sys_exit_group(int code);
+uint64_t sys_monotonic_ns(void);
+
+/* Reads a whole (small, /proc-like) file into a buffer from the internal
+ * allocator; NUL-terminated. Returns NULL on error. Free with ifree. */
+char *sys_read_file(const char *path, size_t *len_out);
+
+/* Spin lock for short critical sections; yields under contention. */
+typedef struct {
+  int locked;
+} spin_t;
+void spin_lock(spin_t *l);
+void spin_unlock(spin_t *l);
+
+/* libc-free string helpers. */
+size_t sl_strlen(const char *s);
+int sl_strcmp(const char *a, const char *b);
+int sl_strncmp(const char *a, const char *b, size_t n);
+char *sl_strchr(const char *s, int c);
+void sl_memcpy(void *dst, const void *src, size_t n);
+void sl_memset(void *dst, int c, size_t n);
+char *sl_getenv(const char *name);
+
+/* Formatting into fixed buffers: %s %c %d %i %u %x %p %%, with l/ll/z
+ * length modifiers, '-' and '0' flags, a width, and ' (thousands
+ * separators, for byte counts). Always NUL-terminates; returns length. */
+typedef struct {
+  char *buf;
+  size_t cap;
+  size_t len;
+} sbuf_t;
+void sbuf_init(sbuf_t *b, char *mem, size_t cap);
+void sbuf_puts(sbuf_t *b, const char *s);
+void sbuf_putc(sbuf_t *b, char c);
+void sbuf_printf(sbuf_t *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void sbuf_vprintf(sbuf_t *b, const char *fmt, va_list ap);
+size_t sl_snprintf(char *buf, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Internal allocator: for the runtime's own data structures only. */
+void *ialloc(size_t n); /* zeroed */
+void ifree(void *p);
+void *irealloc(void *p, size_t n);
+char *istrdup(const char *s);
+
+#endif

@@ -1,0 +1,190 @@
+/* Thread records and pthread_create interception: every thread gets a
+ * T<n> id, the stack of the pthread_create call that made it, its stack
+ * bounds (so the frame-pointer unwinder never leaves the stack), an
+ * alternate signal stack (so a stack overflow can still be reported), and
+ * an exit hook that returns its allocator cache. */
+#include "threads.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include "allocator.h"
+#include "interception.h"
+#include "unwind.h"
+
+#define ALTSTACK_SIZE (64u << 10)
+
+static __thread sl_thread *cur_thread __attribute__((tls_model("initial-exec")));
+static sl_thread main_thread;
+static spin_t table_lock;
+static sl_thread **table;
+static uint32_t table_cap;
+static uint32_t next_tid = 1;
+static pthread_key_t exit_key;
+
+static void table_add(sl_thread *t) {
+  spin_lock(&table_lock);
+  if (t->tid >= table_cap) {
+    uint32_t cap = table_cap ? table_cap * 2 : 64;
+    while (cap <= t->tid)
+      cap *= 2;
+    table = irealloc(table, cap * sizeof(*table));
+    for (uint32_t i = table_cap; i < cap; i++)
+      table[i] = 0;
+    table_cap = cap;
+  }
+  table[t->tid] = t;
+  spin_unlock(&table_lock);
+}
+
+sl_thread *thread_by_tid(uint32_t tid) {
+  sl_thread *t = 0;
+  spin_lock(&table_lock);
+  if (tid < table_cap)
+    t = table[tid];
+  spin_unlock(&table_lock);
+  return t;
+}
+
+/* [lo, hi) of the mapping holding addr, from /proc/self/maps. */
+static int mapping_of(uptr addr, uptr *lo, uptr *hi) {
+  char *maps = sys_read_file("/proc/self/maps", 0);
+  if (!maps)
+    return 0;
+  int found = 0;
+  for (char *p = maps; *p && !found;) {
+    uptr a = 0, b = 0;
+    while (*p && *p != '-') {
+      char c = *p++;
+      a = a * 16 + (uptr)(c <= '9' ? c - '0' : c - 'a' + 10);
+    }
+    if (*p)
+      p++;
+    while (*p && *p != ' ') {
+      char c = *p++;
+      b = b * 16 + (uptr)(c <= '9' ? c - '0' : c - 'a' + 10);
+    }
+    if (addr >= a && addr < b) {
+      *lo = a;
+      *hi = b;
+      found = 1;
+    }
+    while (*p && *p != '\n')
+      p++;
+    if (*p)
+      p++;
+  }
+  ifree(maps);
+  return found;
+}
+
+static void set_altstack(sl_thread *t) {
+  t->altstack = sys_map_anon(ALTSTACK_SIZE);
+  if (!t->altstack)
+    return;
+  stack_t ss = {.ss_sp = t->altstack, .ss_size = ALTSTACK_SIZE, .ss_flags = 0};
+  sigaltstack(&ss, 0);
+}
+
+static void exit_destructor(void *arg) { thread_on_exit(arg); }
+
+void threads_init_main(void) {
+  sl_thread *t = &main_thread;
+  t->tid = 0;
+  t->os_tid = sys_gettid();
+  uptr lo = 0, hi = 0, here = (uptr)__builtin_frame_address(0);
+  if (mapping_of(here, &lo, &hi)) {
+    /* The stack mapping grows down on demand; allow for that. */
+    t->stack_hi = hi;
+    t->stack_lo = hi > (256u << 20) ? hi - (256u << 20) : 0;
+  }
+  cur_thread = t;
+  table_add(t);
+  set_altstack(t);
+  pthread_key_create(&exit_key, exit_destructor);
+}
+
+static void set_bounds_from_pthread(sl_thread *t) {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void *addr;
+    size_t size;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+      t->stack_lo = (uptr)addr;
+      t->stack_hi = (uptr)addr + size;
+    }
+    pthread_attr_destroy(&attr);
+  }
+}
+
+sl_thread *thread_current(void) {
+  sl_thread *t = cur_thread;
+  if (SL_LIKELY(t))
+    return t;
+  if (sys_gettid() == sys_getpid())
+    return cur_thread = &main_thread;
+  /* A thread that started without our pthread_create (or before init). */
+  t = ialloc(sizeof *t);
+  t->tid = __atomic_fetch_add(&next_tid, 1, __ATOMIC_RELAXED);
+  t->os_tid = sys_gettid();
+  cur_thread = t;
+  table_add(t);
+  set_bounds_from_pthread(t);
+  return t;
+}
+
+void thread_on_exit(sl_thread *t) {
+  if (!t)
+    return;
+  void *cache = t->alloc_cache;
+  t->alloc_cache = 0;
+  allocator_thread_exit(cache);
+  ifree(cache);
+}
+
+void threads_after_fork_child(void) {
+  sl_thread *t = thread_current();
+  t->os_tid = sys_gettid();
+  table_lock.locked = 0;
+}
+
+typedef struct {
+  void *(*fn)(void *);
+  void *arg;
+  uint32_t tid, parent, stack;
+} start_args;
+
+static void *thread_start(void *p) {
+  start_args sa = *(start_args *)p;
+  ifree(p);
+  sl_thread *t = ialloc(sizeof *t);
+  t->tid = sa.tid;
+  t->parent_tid = sa.parent;
+  t->create_stack = sa.stack;
+  t->os_tid = sys_gettid();
+  cur_thread = t;
+  set_bounds_from_pthread(t);
+  table_add(t);
+  set_altstack(t);
+  pthread_setspecific(exit_key, t);
+  return sa.fn(sa.arg);
+}
+
+DECLARE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
+             void *(*)(void *), void *)
+
+SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
+                                void *(*fn)(void *), void *arg) {
+  ENSURE_INIT();
+  RESOLVE(pthread_create);
+  start_args *sa = ialloc(sizeof *sa);
+  sa->fn = fn;
+  sa->arg = arg;
+  sa->tid = __atomic_fetch_add(&next_tid, 1, __ATOMIC_RELAXED);
+  sa->parent = thread_current()->tid;
+  sa->stack = stack_capture_id(CALLER_PC_HERE(), FRAME_HERE());
+  int r = REAL(pthread_create)(th, attr, thread_start, sa);
+  if (r)
+    ifree(sa);
+  return r;
+}

@@ -1,0 +1,82 @@
+/* Unwinders. The fast one trusts only frame records that lie inside the
+ * current thread's stack, are aligned and move strictly upward; Debian's libc
+ * has no frame pointers, so a walk that enters it stops instead of reading
+ * garbage. */
+#include "unwind.h"
+
+#include <unwind.h>
+
+#include "options.h"
+#include "stackdepot.h"
+#include "threads.h"
+
+int unwind_fast(uptr *pcs, int max, uptr fp) {
+  sl_thread *t = thread_current();
+  uptr lo = t ? t->stack_lo : 0, hi = t ? t->stack_hi : 0;
+  int n = 0;
+  while (n < max) {
+    if (fp & 7)
+      break;
+    if (hi && (fp < lo || fp + 16 > hi))
+      break;
+    if (!hi && fp < 4096)
+      break;
+    uptr *frame = (uptr *)fp;
+    uptr ret = frame[1];
+    if (ret < 4096)
+      break;
+    pcs[n++] = ret;
+    uptr next = frame[0];
+    if (next <= fp || (!hi && next - fp > (1u << 24)))
+      break;
+    fp = next;
+  }
+  return n;
+}
+
+typedef struct {
+  uptr *pcs;
+  int n, max;
+  uptr start_at;
+  int started;
+} slow_state;
+
+static _Unwind_Reason_Code slow_step(struct _Unwind_Context *ctx, void *arg) {
+  slow_state *s = arg;
+  uptr pc = (uptr)_Unwind_GetIP(ctx);
+  if (!pc)
+    return _URC_END_OF_STACK;
+  if (!s->started) {
+    if (pc != s->start_at)
+      return _URC_NO_REASON;
+    s->started = 1;
+  }
+  if (s->n >= s->max)
+    return _URC_END_OF_STACK;
+  s->pcs[s->n++] = pc;
+  return _URC_NO_REASON;
+}
+
+SL_NOINLINE int unwind_slow(uptr *pcs, int max, uptr start_at) {
+  slow_state s = {pcs, 0, max, start_at, start_at == 0};
+  _Unwind_Backtrace(slow_step, &s);
+  return s.n;
+}
+
+uint32_t stack_capture_id(uptr first_pc, uptr fp) {
+  uptr pcs[DEPOT_MAX_FRAMES];
+  int max = (int)sl_opt.malloc_context_size;
+  if (max < 1)
+    max = 1;
+  if (max > DEPOT_MAX_FRAMES)
+    max = DEPOT_MAX_FRAMES;
+  pcs[0] = first_pc;
+  int n;
+  if (SL_LIKELY(sl_opt.fast_unwind_on_malloc)) {
+    n = 1 + unwind_fast(pcs + 1, max - 1, fp);
+  } else {
+    /* Start at the caller of the allocator entry point (frame fp). */
+    n = 1 + unwind_slow(pcs + 1, max - 1, ((uptr *)fp)[1]);
+  }
+  return depot_put(pcs, n);
+}

@@ -1,0 +1,17 @@
+/* Stack unwinding: frame-pointer walks (fast, for every malloc and free),
+ * checked against the thread's stack bounds, and libgcc's DWARF unwinder
+ * for error reports and for code built without frame pointers. */
+#ifndef SLEUTH_UNWIND_H
+#define SLEUTH_UNWIND_H
+
+#include "sys.h"
+
+/* Collects return addresses by walking frame records from fp. */
+int unwind_fast(uptr *pcs, int max, uptr fp);
+/* DWARF unwinding, skipping the frames above the one whose pc is start_at
+ * (the runtime's own); with start_at 0, from the caller of unwind_slow. */
+int unwind_slow(uptr *pcs, int max, uptr start_at);
+/* Allocation/free stacks: pcs[0] = first_pc (inside the allocator entry
+ * point), then the callers of the frame fp. Stored in the stack depot. */
+uint32_t stack_capture_id(uptr first_pc, uptr fp);
+#endif
