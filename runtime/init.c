@@ -71,9 +71,17 @@ void sleuth_init(void) {
                                            : "defaults");
 }
 
+/* glibc passes (argc, argv, envp) to preinit and init functions. */
+static void sleuth_early_init(int argc, char **argv, char **envp) {
+  (void)argc, (void)argv;
+  sl_initial_environ = envp;
+  sleuth_init();
+}
+
 #ifdef SLEUTH_SHARED
-__attribute__((constructor(101))) static void sleuth_ctor(void) { sleuth_init(); }
+__attribute__((section(".init_array.00101"), used)) static void (
+    *sleuth_ctor)(int, char **, char **) = sleuth_early_init;
 #else
 __attribute__((section(".preinit_array"), used)) static void (
-    *sleuth_preinit)(void) = sleuth_init;
+    *sleuth_preinit)(int, char **, char **) = sleuth_early_init;
 #endif

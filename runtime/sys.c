@@ -190,12 +190,20 @@ void sl_memset(void *dst, int c, size_t n) {
     *d++ = (char)c;
 }
 
-char *sl_getenv(const char *name) {
-  size_t n = sl_strlen(name);
-  if (!environ)
-    return 0;
-  for (char **e = environ; *e; e++)
+char **sl_initial_environ;
+
+static char *find_env(char **env, const char *name, size_t n) {
+  for (char **e = env; e && *e; e++)
     if (sl_strncmp(*e, name, n) == 0 && (*e)[n] == '=')
       return *e + n + 1;
   return 0;
+}
+
+/* At .preinit_array time libc's environ may not be set up yet (the
+ * executable's copy of it is filled later), so the envp that ld.so passes
+ * to initialisers is the first source. */
+char *sl_getenv(const char *name) {
+  size_t n = sl_strlen(name);
+  char *v = find_env(environ, name, n);
+  return v ? v : find_env(sl_initial_environ, name, n);
 }

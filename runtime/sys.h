@@ -65,6 +65,8 @@ char *sl_strchr(const char *s, int c);
 void sl_memcpy(void *dst, const void *src, size_t n);
 void sl_memset(void *dst, int c, size_t n);
 char *sl_getenv(const char *name);
+/* envp as passed to the runtime's initialiser (see sl_getenv). */
+extern char **sl_initial_environ;
 
 /* Formatting into fixed buffers: %s %c %d %i %u %x %p %%, with l/ll/z
  * length modifiers, '-' and '0' flags, a width, and ' (thousands

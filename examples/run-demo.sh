@@ -1,0 +1,25 @@
+#!/bin/sh
+# Builds each example with sleuth-cc / sleuth-c++ and runs it, so the
+# reports Sleuth prints can be read. Usage: run-demo.sh BUILD_DIR SRC_DIR
+bin="$1/bin"
+src="$2"
+out="$1/examples"
+mkdir -p "$out"
+status=0
+for f in heap_overflow.c use_after_free.c double_free.c mismatch.cpp; do
+  name=${f%.*}
+  case "$f" in *.cpp) cc="$bin/sleuth-c++" ;; *) cc="$bin/sleuth-cc" ;; esac
+  echo
+  echo "### $f: $cc -O1 $f -o $name && ./$name"
+  if ! "$cc" -O1 "$src/$f" -o "$out/$name"; then
+    echo "demo: failed to build $f" >&2
+    status=1
+    continue
+  fi
+  "$out/$name"
+  rc=$?
+  echo "### $name exited with status $rc"
+  # Each example has a bug: a run that reports nothing is a demo failure.
+  [ "$rc" -ne 0 ] || status=1
+done
+exit $status

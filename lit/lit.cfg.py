@@ -1,0 +1,49 @@
+# lit configuration for Sleuth's end-to-end tests: each test compiles a small
+# program with sleuth-cc / sleuth-c++, runs it, and FileChecks the report.
+# Loaded from lit.site.cfg.py in the build tree, which sets config.sleuth_*.
+import os
+import re
+
+import lit.formats
+import lit.util
+
+if not hasattr(config, "sleuth_stage"):
+    lit_config.fatal("run lit on the build tree (<build>/lit), not on the "
+                     "source tree: lit.site.cfg.py sets the tool paths")
+
+config.name = "Sleuth"
+config.suffixes = [".c", ".cpp"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.sleuth_lit_obj
+# bash, so RUN lines may use `ulimit`, `$?` and subshells.
+config.test_format = lit.formats.ShTest(execute_external=True)
+
+# Tests see only what they need of the caller's environment; in particular
+# no SLEUTH_OPTIONS leaks in from the shell that runs lit.
+for var in ("PATH", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment["SLEUTH_OPTIONS"] = ""
+
+bindir = os.path.join(config.sleuth_stage, "bin")
+llvm_bindir = os.path.dirname(config.sleuth_filecheck)
+
+
+def tool(name, path):
+    """Substitute a bare tool name, but not inside paths or longer words."""
+    return (r"(?<![-\w/.%])" + re.escape(name) + r"(?![-\w/.])", path)
+
+
+config.substitutions.append(("%sleuth_cxx", os.path.join(bindir, "sleuth-c++")))
+config.substitutions.append(("%sleuth_cc", os.path.join(bindir, "sleuth-cc")))
+config.substitutions.append(("%run", ""))
+config.substitutions.append(tool("FileCheck", config.sleuth_filecheck))
+config.substitutions.append(tool("not", config.sleuth_not))
+count = os.path.join(llvm_bindir, "count")
+if os.path.exists(count):
+    config.substitutions.append(tool("count", count))
+else:
+    lit_config.fatal("'count' not found next to FileCheck: %s" % count)
+
+config.available_features.add("llvm-" + config.sleuth_llvm_major)

@@ -1,0 +1,56 @@
+/* The options parser: defaults, every value type, and the one-line errors
+ * for unknown names and bad values. */
+#include <string.h>
+
+#include "check.h"
+#include "options.h"
+
+int main(void) {
+  char err[512];
+  CHECK(options_parse(NULL, err, sizeof err) == 0);
+  CHECK(sl_opt.halt_on_error == 1);
+  CHECK(sl_opt.exitcode == 1);
+  CHECK(sl_opt.quarantine_size_mb == 256);
+  CHECK(strcmp(sl_opt.leak_kinds_fail, "direct,indirect") == 0);
+  CHECK(sl_opt.heap_profile_sample == 524288);
+
+  CHECK(options_parse("halt_on_error=0:exitcode=-3:log_path=/tmp/x:"
+                      "quarantine_size_mb=16:heap_profile_sample=64k:"
+                      "log_format=json:leak_kinds_fail=possible,reachable",
+                      err, sizeof err) == 0);
+  CHECK(sl_opt.halt_on_error == 0);
+  CHECK(sl_opt.exitcode == -3);
+  CHECK(strcmp(sl_opt.log_path, "/tmp/x") == 0);
+  CHECK(sl_opt.quarantine_size_mb == 16);
+  CHECK(sl_opt.heap_profile_sample == 65536);
+  CHECK(strcmp(sl_opt.log_format, "json") == 0);
+  CHECK(option_list_has(sl_opt.leak_kinds_fail, "reachable"));
+  CHECK(!option_list_has(sl_opt.leak_kinds_fail, "direct"));
+  CHECK(option_list_has("all", "indirect"));
+
+  /* A later parse starts again from the defaults. */
+  CHECK(options_parse("verbosity=2", err, sizeof err) == 0);
+  CHECK(sl_opt.halt_on_error == 1 && sl_opt.verbosity == 2);
+  /* Empty items (leading, doubled, trailing ':') are allowed. */
+  CHECK(options_parse(":symbolize=0::", err, sizeof err) == 0);
+  CHECK(sl_opt.symbolize == 0);
+  CHECK(options_parse("detect_leaks=true:show_reachable=false", err,
+                      sizeof err) == 0);
+  CHECK(sl_opt.detect_leaks == 1 && sl_opt.show_reachable == 0);
+
+  CHECK(options_parse("halt_on_eror=0", err, sizeof err) == -1);
+  CHECK(strstr(err, "unknown option 'halt_on_eror'") != NULL);
+  CHECK(strchr(err, '\n') == NULL);
+  CHECK(options_parse("exitcode=abc", err, sizeof err) == -1);
+  CHECK(strstr(err, "invalid value 'abc' for option 'exitcode'") != NULL);
+  CHECK(options_parse("halt_on_error=2", err, sizeof err) == -1);
+  CHECK(options_parse("quarantine_size_mb=-1", err, sizeof err) == -1);
+  CHECK(options_parse("quarantine_size_mb=99999999999999999999", err,
+                      sizeof err) == -1);
+  CHECK(options_parse("log_format=xml", err, sizeof err) == -1);
+  CHECK(strstr(err, "[text|json]") != NULL);
+  CHECK(options_parse("leak_kinds_fail=direct,bogus", err, sizeof err) == -1);
+  CHECK(options_parse("exitcode", err, sizeof err) == -1);
+  CHECK(strstr(err, "has no value") != NULL);
+  CHECK_DONE("options_test");
+}
