@@ -13,8 +13,8 @@
 #
 # Environment:
 #   CLANG, CLANGXX    compilers for the plain and ASan builds (default clang-14, clang++-14)
-#   SLEUTH_CC         Sleuth C wrapper   (default <repo>/build/wrapper/sleuth-cc, else sleuth-cc on PATH)
-#   SLEUTH_CXX        Sleuth C++ wrapper (default <repo>/build/wrapper/sleuth-c++, else sleuth-c++ on PATH)
+#   SLEUTH_CC         Sleuth C wrapper   (default <repo>/build/{wrapper,bin}/sleuth-cc, else sleuth-cc on PATH)
+#   SLEUTH_CXX        Sleuth C++ wrapper (default: sleuth-c++ next to SLEUTH_CC, <repo>/build/{wrapper,bin}, PATH)
 #   REPS, BUILD_DIR   as the options above
 #   OPT               optimisation flags for all three builds (default "-O2 -g")
 # If CLANG is set explicitly (and SLEUTH_CC_CLANG is not), SLEUTH_CC_CLANG is set to
@@ -108,12 +108,15 @@ for f in "${SRCS[@]}"; do case "$f" in *.cpp) need_cxx=1 ;; esac; done
 if has_build sleuth; then
     if [ -z "${SLEUTH_CC:-}" ]; then
         if [ -x "$ROOT/build/wrapper/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/wrapper/sleuth-cc
+        elif [ -x "$ROOT/build/bin/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/bin/sleuth-cc
         elif command -v sleuth-cc >/dev/null 2>&1; then SLEUTH_CC=$(command -v sleuth-cc)
         else die "Sleuth wrapper not found: build it (cmake --build build), set SLEUTH_CC=, or use --only plain,asan"
         fi
     fi
     if [ -z "${SLEUTH_CXX:-}" ] && [ $need_cxx = 1 ]; then
-        if [ -x "$ROOT/build/wrapper/sleuth-c++" ]; then SLEUTH_CXX=$ROOT/build/wrapper/sleuth-c++
+        if [ -x "$(dirname "$SLEUTH_CC")/sleuth-c++" ]; then SLEUTH_CXX=$(dirname "$SLEUTH_CC")/sleuth-c++
+        elif [ -x "$ROOT/build/wrapper/sleuth-c++" ]; then SLEUTH_CXX=$ROOT/build/wrapper/sleuth-c++
+        elif [ -x "$ROOT/build/bin/sleuth-c++" ]; then SLEUTH_CXX=$ROOT/build/bin/sleuth-c++
         elif command -v sleuth-c++ >/dev/null 2>&1; then SLEUTH_CXX=$(command -v sleuth-c++)
         else die "sleuth-c++ not found next to $SLEUTH_CC: set SLEUTH_CXX=, or use --only plain,asan"
         fi
@@ -122,9 +125,11 @@ if has_build sleuth; then
         export SLEUTH_CC_CLANG=$CLANG_PATH
     fi
     # The wrapped clang must be the one used for the plain and ASan builds.
-    want=$("$CLANG_PATH" --version 2>&1 | head -n 1)
+    want=$("$CLANG_PATH" --version 2>&1) || die "$CLANG_PATH --version failed"
+    want=${want%%$'\n'*}
     for w in "$SLEUTH_CC" ${SLEUTH_CXX:+"$SLEUTH_CXX"}; do
-        got=$("$w" --version 2>&1 | head -n 1) || die "'$w --version' failed: $got"
+        got=$("$w" --version 2>&1) || die "'$w --version' failed: $got"
+        got=${got%%$'\n'*}
         [ "$got" = "$want" ] || die "$w wraps '$got' but plain/ASan use '$want' ($CLANG_PATH); set CLANG= or SLEUTH_CC_CLANG= so they match"
     done
 fi
@@ -166,7 +171,7 @@ for src in "${SRCS[@]}"; do
         build_one "$b" "$src" "$BUILD_DIR/$b/$name"
     done
     if has_build sleuth && command -v nm >/dev/null 2>&1; then
-        if ! nm "$BUILD_DIR/sleuth/$name" 2>/dev/null | grep -qi sleuth; then
+        if [ "$(nm "$BUILD_DIR/sleuth/$name" 2>/dev/null | grep -ci sleuth || true)" = 0 ]; then
             echo "run.sh: warning: $BUILD_DIR/sleuth/$name contains no Sleuth symbols; is it instrumented?" >&2
         fi
     fi

@@ -191,11 +191,11 @@ AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
   }
 }
 
-bool AccessInstrumenter::run(Function &F, const PassOptions &Opts,
-                             AccessStats &Stats) {
+SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
+                                                       const PassOptions &Opts,
+                                                       AccessStats &Stats) {
   const DataLayout &DL = M.getDataLayout();
 
-  // Phase 1: collect, on the unmodified function.
   struct Checked {
     uint64_t Load = 0;  // largest load checked at this address
     uint64_t Store = 0; // largest store checked (covers loads too)
@@ -225,11 +225,19 @@ bool AccessInstrumenter::run(Function &F, const PassOptions &Opts,
     }
   }
 
-  // Phase 2: instrument. Splitting blocks does not disturb the list.
-  for (const MemAccess &A : ToCheck)
+  return ToCheck;
+}
+
+void AccessInstrumenter::instrumentAll(ArrayRef<MemAccess> Accesses) {
+  // Splitting blocks does not disturb the list: it names instructions.
+  for (const MemAccess &A : Accesses)
     instrument(A);
-  Stats.Instrumented += ToCheck.size();
-  return !ToCheck.empty();
+}
+
+void AccessInstrumenter::emitRangeCheck(IRBuilderBase &IRB, Value *Addr,
+                                        Value *Size, bool IsWrite) {
+  CallInst *Call = IRB.CreateCall(CheckRange[IsWrite ? 1 : 0], {Addr, Size});
+  Call->setMetadata("nosanitize", NoSanitize);
 }
 
 void AccessInstrumenter::instrument(const MemAccess &A) {
@@ -240,8 +248,7 @@ void AccessInstrumenter::instrument(const MemAccess &A) {
   Value *Size = ConstantInt::get(IntptrTy, A.Size);
 
   if (A.Size > 16) {
-    CallInst *Call = IRB.CreateCall(CheckRange[W], {Addr, Size});
-    Call->setMetadata("nosanitize", NoSanitize);
+    emitRangeCheck(IRB, Addr, Size, A.IsWrite);
     return;
   }
 

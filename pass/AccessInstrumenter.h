@@ -11,6 +11,8 @@
 
 #include "PassOptions.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DerivedTypes.h" // FunctionCallee
 #include "llvm/Support/Alignment.h"
 
@@ -21,6 +23,7 @@ namespace llvm {
 class DataLayout;
 class Function;
 class Instruction;
+class IRBuilderBase;
 class IntegerType;
 class MDNode;
 class Module;
@@ -48,15 +51,25 @@ std::optional<MemAccess> getInterestingAccess(llvm::Instruction &I,
 struct AccessStats {
   unsigned Instrumented = 0; // checks emitted
   unsigned Redundant = 0;    // interesting accesses whose check was dropped
+  unsigned Hoisted = 0;      // per-iteration checks replaced by one per loop
 };
 
 class AccessInstrumenter {
 public:
   explicit AccessInstrumenter(llvm::Module &M);
 
-  /// Collects every interesting access of F first, drops redundant ones
-  /// (Opts.Optimize), then instruments the rest. Returns true if F changed.
-  bool run(llvm::Function &F, const PassOptions &Opts, AccessStats &Stats);
+  /// Phase 1: every interesting access of F, in order, minus those whose
+  /// check an earlier check in the same block already made (Opts.Optimize).
+  llvm::SmallVector<MemAccess, 32> collect(llvm::Function &F,
+                                           const PassOptions &Opts,
+                                           AccessStats &Stats);
+  /// Phase 2: emit the checks (splits blocks).
+  void instrumentAll(llvm::ArrayRef<MemAccess> Accesses);
+  /// One call __sleuth_check_{load,store}_range(Addr, Size) at IRB's point.
+  void emitRangeCheck(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
+                      llvm::Value *Size, bool IsWrite);
+
+  llvm::IntegerType *intptrTy() const { return IntptrTy; }
 
 private:
   void instrument(const MemAccess &A);

@@ -15,7 +15,7 @@ namespace {
 
 constexpr const char *KnownNames =
     "instrument_reads, instrument_writes, instrument_atomics, "
-    "instrument_memintrinsics, optimize, verbose";
+    "instrument_memintrinsics, optimize, hoist_loops, verbose";
 
 bool parseBool(StringRef V, bool &Out) {
   if (V == "1" || V == "true" || V == "yes") {
@@ -57,6 +57,8 @@ bool parsePassOptions(StringRef Spec, PassOptions &Out, std::string &Error) {
       Flag = &Out.InstrumentMemIntrinsics;
     else if (Name == "optimize")
       Flag = &Out.Optimize;
+    else if (Name == "hoist_loops")
+      Flag = &Out.HoistLoops;
     if (Flag) {
       if (!parseBool(Value, *Flag)) {
         Error = ("SLEUTH_PASS_OPTIONS: bad value '" + Value + "' for '" +

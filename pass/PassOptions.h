@@ -20,6 +20,7 @@ struct PassOptions {
   bool InstrumentAtomics = true;       // atomic load/store, atomicrmw, cmpxchg
   bool InstrumentMemIntrinsics = true; // llvm.mem{cpy,move,set} -> runtime
   bool Optimize = true;                // drop checks already done in the block
+  bool HoistLoops = true;              // with Optimize: one check per loop
   unsigned Verbose = 0;                // 1: per-module summary, 2: per function
 };
 

@@ -1,6 +1,7 @@
 //===- SleuthPass.cpp - the module pass: order of the steps ---------------===//
 #include "SleuthPass.h"
 #include "AccessInstrumenter.h"
+#include "LoopChecks.h"
 #include "PassOptions.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -25,7 +26,7 @@ bool shouldInstrumentFunction(const Function &F) {
   return !HasPrefix("__sleuth_") && !HasPrefix("sleuth.");
 }
 
-PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Extension-point callbacks can fire more than once for one module (for
   // example before and after ThinLTO on old LLVMs): instrument once.
   if (M.getNamedMetadata(InstrumentedMarker))
@@ -37,19 +38,30 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &) {
     if (shouldInstrumentFunction(F))
       Functions.push_back(&F);
 
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   AccessInstrumenter Instrumenter(M);
   AccessStats Total;
   unsigned MemCalls = 0;
   for (Function *F : Functions) {
     AccessStats Stats;
-    Instrumenter.run(*F, Opts, Stats);
+    SmallVector<MemAccess, 32> Accesses = Instrumenter.collect(*F, Opts, Stats);
+    // Loop analyses are computed on the function before any block is split;
+    // the module pass reports PreservedAnalyses::none(), which drops them.
+    if (Opts.Optimize && Opts.HoistLoops && !Accesses.empty() &&
+        !F->hasOptNone())
+      Stats.Hoisted = hoistLoopChecks(*F, FAM, Instrumenter, Accesses);
+    Instrumenter.instrumentAll(Accesses);
+    Stats.Instrumented = Accesses.size();
     unsigned Mem = Opts.InstrumentMemIntrinsics ? replaceMemIntrinsics(*F) : 0;
     if (Opts.Verbose >= 2)
       errs() << "sleuth: " << F->getName() << ": " << Stats.Instrumented
-             << " checks, " << Stats.Redundant << " redundant dropped, " << Mem
+             << " checks, " << Stats.Redundant << " redundant dropped, "
+             << Stats.Hoisted << " hoisted out of loops, " << Mem
              << " mem intrinsics\n";
     Total.Instrumented += Stats.Instrumented;
     Total.Redundant += Stats.Redundant;
+    Total.Hoisted += Stats.Hoisted;
     MemCalls += Mem;
   }
 
@@ -59,7 +71,7 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &) {
     errs() << "sleuth: module " << M.getModuleIdentifier() << ": "
            << Functions.size() << " functions, " << Total.Instrumented
            << " checks, " << Total.Redundant << " redundant dropped, "
-           << MemCalls << " mem intrinsics\n";
+           << Total.Hoisted << " hoisted out of loops, " << MemCalls << " mem intrinsics\n";
   return PreservedAnalyses::none();
 }
 

@@ -128,8 +128,8 @@ static void note_thread(report_t *r, uint32_t tid) {
 }
 
 static void put_stack_id(report_t *r, uint32_t id) {
-  const uptr *pcs;
-  int n = depot_get(id, &pcs);
+  uptr pcs[DEPOT_MAX_FRAMES];
+  int n = depot_get(id, pcs, DEPOT_MAX_FRAMES);
   if (n == 0)
     sbuf_puts(&r->b, "    <empty stack>\n");
   else
@@ -160,8 +160,8 @@ static void put_summary(report_t *r, uptr pc, int exact) {
 
 /* The frame a SUMMARY names: the first one outside the allocator entry. */
 static uptr summary_pc_of(uint32_t stack) {
-  const uptr *pcs;
-  int n = depot_get(stack, &pcs);
+  uptr pcs[2];
+  int n = depot_get(stack, pcs, 2);
   return n > 1 ? pcs[1] : n == 1 ? pcs[0] : 0;
 }
 

@@ -7,10 +7,11 @@
 
 #define DEPOT_MAX_FRAMES 64
 
-/* Returns the id of the stack (0 for an empty one). Lock-free on a hit. */
+/* Returns the id of the stack pcs[0..n) (innermost first; 0 if empty). */
 uint32_t depot_put(const uptr *pcs, int n);
-/* Returns the number of frames of stack id and points *pcs at them. */
-int depot_get(uint32_t id, const uptr **pcs);
+/* Copies up to max frames of stack id into out (innermost first) and
+ * returns how many. */
+int depot_get(uint32_t id, uptr *out, int max);
 /* Bytes the depot has mapped, for statistics. */
 size_t depot_bytes(void);
 #endif

@@ -33,10 +33,17 @@ int main(void) {
   CHECK(depot_put(a, 3) == ia);
   CHECK(depot_put(a, 2) != ia); /* a prefix is a different stack */
   CHECK(depot_put(a, 0) == 0);
-  const uptr *got;
-  CHECK(depot_get(ia, &got) == 3 && got[0] == 1000 && got[2] == 3000);
-  CHECK(depot_get(0, &got) == 0);
-  CHECK(depot_get(0xfffffff0u, &got) == 0);
+  uptr got[DEPOT_MAX_FRAMES];
+  CHECK(depot_get(ia, got, DEPOT_MAX_FRAMES) == 3 && got[0] == 1000 &&
+        got[2] == 3000);
+  CHECK(depot_get(ia, got, 2) == 2);
+  CHECK(depot_get(0, got, DEPOT_MAX_FRAMES) == 0);
+  CHECK(depot_get(0xfffffff0u, got, DEPOT_MAX_FRAMES) == 0);
+  /* Stacks that share outer frames keep their own identity. */
+  uptr c[3] = {999, 2000, 3000};
+  uint32_t ic = depot_put(c, 3);
+  CHECK(ic != ia && depot_put(a, 3) == ia && depot_put(c, 3) == ic);
+  CHECK(depot_get(ic, got, DEPOT_MAX_FRAMES) == 3 && got[0] == 999);
 
   pthread_t th[THREADS];
   for (int t = 0; t < THREADS; t++)
@@ -50,7 +57,7 @@ int main(void) {
       mismatches += ids[t][i] != ids[0][i];
     uptr pcs[8];
     make_stack(pcs, i);
-    int n = depot_get(ids[0][i], &got);
+    int n = depot_get(ids[0][i], got, DEPOT_MAX_FRAMES);
     bad_roundtrip += n != 8 || got[0] != pcs[0] || got[7] != pcs[7];
   }
   CHECK(mismatches == 0);
