@@ -3,9 +3,9 @@
 # Loaded from lit.site.cfg.py in the build tree, which sets config.sleuth_*.
 import os
 import re
+import sys
 
 import lit.formats
-import lit.util
 
 if not hasattr(config, "sleuth_stage"):
     lit_config.fatal("run lit on the build tree (<build>/lit), not on the "
@@ -13,10 +13,9 @@ if not hasattr(config, "sleuth_stage"):
 
 config.name = "Sleuth"
 config.suffixes = [".c", ".cpp"]
-config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.sleuth_lit_obj
-# bash, so RUN lines may use `ulimit`, `$?` and subshells.
+# bash, so RUN lines may use `$?` and `$(...)`.
 config.test_format = lit.formats.ShTest(execute_external=True)
 
 # Tests see only what they need of the caller's environment; in particular
@@ -38,6 +37,7 @@ def tool(name, path):
 config.substitutions.append(("%sleuth_cxx", os.path.join(bindir, "sleuth-c++")))
 config.substitutions.append(("%sleuth_cc", os.path.join(bindir, "sleuth-cc")))
 config.substitutions.append(("%run", ""))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(tool("FileCheck", config.sleuth_filecheck))
 config.substitutions.append(tool("not", config.sleuth_not))
 count = os.path.join(llvm_bindir, "count")
@@ -47,3 +47,12 @@ else:
     lit_config.fatal("'count' not found next to FileCheck: %s" % count)
 
 config.available_features.add("llvm-" + config.sleuth_llvm_major)
+
+# Out-of-memory tests ask for 512 GiB: the kernel refuses that only when it
+# does not overcommit unconditionally (vm.overcommit_memory != 1).
+try:
+    with open("/proc/sys/vm/overcommit_memory") as f:
+        if f.read().strip() != "1":
+            config.available_features.add("overcommit-limited")
+except OSError:
+    pass

@@ -1,0 +1,20 @@
+// free() of the address of a global is a bad-free naming the module whose
+// data it is in.
+// RUN: %sleuth_cc -O0 %s -o %t && not %run %t 2>&1 | FileCheck %s
+// RUN: %sleuth_cc -O2 %s -o %t && not %run %t 2>&1 | FileCheck %s
+#include <stdlib.h>
+
+int table[16];
+
+int main(int argc, char **argv) {
+  int *p = table;
+  // Hide where p points, so the compiler neither warns nor drops the call.
+  __asm__ volatile("" : "+r"(p) : : "memory");
+  free(p);
+  // CHECK: ERROR: Sleuth: bad-free: attempting free on address which was not malloc()-ed: [[ADDR:0x[0-9a-f]+]] in thread T0
+  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in free}}
+  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}bad-free-global.c:[[@LINE-3]]
+  // CHECK: Address [[ADDR]] is located in the data of module {{.*}}bad-free-global.c.tmp
+  // CHECK: SUMMARY: Sleuth: bad-free {{.*}}bad-free-global.c:[[@LINE-5]]:{{[0-9]+}} in main
+  return 0;
+}

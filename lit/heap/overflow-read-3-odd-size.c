@@ -1,0 +1,24 @@
+// A 3-byte load (_BitInt(24), an i24 in IR) whose last byte is past the end
+// of an 8-byte block. Odd sizes are checked at their first and last byte.
+// RUN: %sleuth_cc -O0 %s -o %t && not %run %t 2>&1 | FileCheck %s
+// RUN: %sleuth_cc -O2 %s -o %t && not %run %t 2>&1 | FileCheck %s
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned _BitInt(24) u24 __attribute__((aligned(1)));
+
+int main(int argc, char **argv) {
+  char *p = (char *)malloc(8);
+  memset(p, 1, 8);
+  u24 v = *(u24 *)(p + 5 + argc);
+  // CHECK: ERROR: Sleuth: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc
+  // CHECK-NEXT: READ of size 3 at [[ADDR]] thread T0
+  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in main .*}}overflow-read-3-odd-size.c:[[@LINE-3]]
+  // CHECK: is located 0 bytes after 8-byte region
+  // CHECK-NEXT: allocated by thread T0 here:
+  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
+  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-read-3-odd-size.c:[[@LINE-9]]
+  // CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}overflow-read-3-odd-size.c:[[@LINE-8]]:{{[0-9]+}} in main
+  free(p);
+  return (int)v;
+}

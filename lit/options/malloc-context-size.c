@@ -1,0 +1,21 @@
+// malloc_context_size=2 keeps two frames of the allocation stack: the
+// allocator and its caller, nothing further.
+// RUN: %sleuth_cc -O0 %s -o %t
+// RUN: env SLEUTH_OPTIONS=malloc_context_size=2 not %run %t 2>&1 | FileCheck %s
+#include <stdlib.h>
+
+__attribute__((noinline)) static char *make(int n) {
+  return (char *)malloc(n);
+}
+
+int main(int argc, char **argv) {
+  char *p = make(4);
+  p[argc + 3] = 0;
+  __asm__ volatile("" : : "r"(p) : "memory");
+  free(p);
+  return 0;
+}
+// CHECK: allocated by thread T0 here:
+// CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
+// CHECK-NEXT: {{#1 0x[0-9a-f]+ in make .*}}malloc-context-size.c:[[@LINE-12]]
+// CHECK-NEXT: {{^$}}

@@ -1,0 +1,17 @@
+// symbolize=0: frames are printed as module+offset, without file:line.
+// RUN: %sleuth_cc -O0 %s -o %t
+// RUN: env SLEUTH_OPTIONS=symbolize=0 not %run %t 2>&1 | FileCheck %s
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  char *p = (char *)malloc(4);
+  p[argc + 3] = 0;
+  __asm__ volatile("" : : "r"(p) : "memory");
+  free(p);
+  return 0;
+}
+// CHECK: ERROR: Sleuth: heap-buffer-overflow
+// CHECK-NEXT: WRITE of size 1
+// CHECK-NEXT: {{#0 0x[0-9a-f]+ .*\(.*symbolize-off.c.tmp\+0x[0-9a-f]+\)$}}
+// CHECK-NOT: symbolize-off.c:
+// CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}symbolize-off.c.tmp+0x
