@@ -136,8 +136,9 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
   return tc->count > 0;
 }
 
-static void *fail_alloc(size_t size, uptr pc, uptr fp, int too_big) {
-  if (sl_opt.allocator_may_return_null) {
+static void *fail_alloc(size_t size, int type, uptr pc, uptr fp,
+                        int too_big) {
+  if (sl_opt.allocator_may_return_null && !(type & AT_NEVER_NULL)) {
     errno = ENOMEM;
     return 0;
   }
@@ -146,6 +147,8 @@ static void *fail_alloc(size_t size, uptr pc, uptr fp, int too_big) {
     report_allocation_size_too_big(size, max_user_size, stack);
   else
     report_out_of_memory(size, stack);
+  if (type & AT_NEVER_NULL) /* reported; returning would be worse */
+    sys_exit_group((int)sl_opt.exitcode);
   errno = ENOMEM;
   return 0;
 }
@@ -153,7 +156,7 @@ static void *fail_alloc(size_t size, uptr pc, uptr fp, int too_big) {
 void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                   uptr fp) {
   if (SL_UNLIKELY(size > max_user_size))
-    return fail_alloc(size, pc, fp, 1);
+    return fail_alloc(size, type, pc, fp, 1);
   if (align < 16)
     align = 16;
   uint32_t rz_log = rz_log_for(size);
@@ -165,14 +168,14 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   if (SL_UNLIKELY(need > MAX_PRIMARY_SLOT || align > 4096)) {
     user_beg = (uptr)large_allocate(size, align, &h);
     if (!user_beg)
-      return fail_alloc(size, pc, fp, 0);
+      return fail_alloc(size, type, pc, fp, 0);
     h->rz_log = 0;
   } else {
     unsigned c = class_for(need);
     alloc_cache *ac = cache_get();
     tc_class *tc = &ac->cls[c];
     if (SL_UNLIKELY(tc->count == 0) && !refill(ac, c))
-      return fail_alloc(size, pc, fp, 0);
+      return fail_alloc(size, type, pc, fp, 0);
     uptr slot = tc->slots[--tc->count];
     user_beg = slot + rz;
     uint8_t flags = 0;
@@ -197,7 +200,7 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
     if (zero)
       __builtin_memset((void *)user_beg, 0, size);
   }
-  h->type = (uint8_t)type;
+  h->type = (uint8_t)(type & ~AT_NEVER_NULL);
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   h->alloc_stack = stack_capture_id(pc, fp);

@@ -6,6 +6,9 @@
 #include "sys.h"
 
 enum alloc_type { AT_MALLOC = 0, AT_NEW = 1, AT_NEW_ARRAY = 2 };
+/* Or'ed into sl_allocate's type by throwing operator new, which must never
+ * return NULL (the compiler drops the caller's NULL checks). */
+#define AT_NEVER_NULL 0x10
 
 enum chunk_state {
   CHUNK_AVAILABLE = 0x55,   /* recycled, not handed out */

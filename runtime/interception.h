@@ -18,13 +18,11 @@
   }
 #define RESOLVE(name) resolve_##name()
 
-/* Interceptor entry: the pc and frame that start an allocation stack. */
-#define CALLER_PC_HERE()                                                       \
-  ({                                                                           \
-    __label__ here;                                                            \
-  here:                                                                        \
-    (uptr) && here;                                                            \
-  })
+/* Interceptor entry: the pc and frame that start an allocation stack.
+ * The pc is a return address inside the interceptor itself (a label's
+ * address is not reliable: compilers move labels no goto uses). */
+SL_NOINLINE uptr sleuth_current_pc(void);
+#define CALLER_PC_HERE() sleuth_current_pc()
 #define FRAME_HERE() ((uptr)__builtin_frame_address(0))
 
 void sleuth_init(void);

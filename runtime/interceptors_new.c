@@ -13,11 +13,11 @@ typedef struct nothrow_t nothrow_t;
 
 SL_INTERFACE void *_Znwm(size_t n) {
   ENSURE_INIT();
-  return sl_allocate(n, 16, AT_NEW, 0, HERE);
+  return sl_allocate(n, 16, AT_NEW | AT_NEVER_NULL, 0, HERE);
 }
 SL_INTERFACE void *_Znam(size_t n) {
   ENSURE_INIT();
-  return sl_allocate(n, 16, AT_NEW_ARRAY, 0, HERE);
+  return sl_allocate(n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0, HERE);
 }
 SL_INTERFACE void *_ZnwmRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
   (void)nt;
@@ -31,11 +31,11 @@ SL_INTERFACE void *_ZnamRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
 }
 SL_INTERFACE void *_ZnwmSt11align_val_t(size_t n, size_t al) {
   ENSURE_INIT();
-  return sl_allocate(n, al, AT_NEW, 0, HERE);
+  return sl_allocate(n, al, AT_NEW | AT_NEVER_NULL, 0, HERE);
 }
 SL_INTERFACE void *_ZnamSt11align_val_t(size_t n, size_t al) {
   ENSURE_INIT();
-  return sl_allocate(n, al, AT_NEW_ARRAY, 0, HERE);
+  return sl_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0, HERE);
 }
 SL_INTERFACE void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al,
                                                       const nothrow_t *nt) {

@@ -144,6 +144,36 @@ static const opt_desc *find(const char *name, size_t n) {
   return 0;
 }
 
+/* Limits the types alone do not express. */
+static int check_ranges(char *err, unsigned long errcap) {
+  const char *bad = 0, *want = 0;
+  long long value = 0;
+  unsigned long long rz = sl_opt.redzone;
+  if (rz < 16 || rz > 2048 || (rz & (rz - 1)))
+    bad = "redzone", want = "a power of two from 16 to 2048", value = (long long)rz;
+  else if (sl_opt.malloc_context_size < 1 || sl_opt.malloc_context_size > 64)
+    bad = "malloc_context_size", want = "1 to 64",
+    value = (long long)sl_opt.malloc_context_size;
+  else if (sl_opt.exitcode < 0 || sl_opt.exitcode > 255)
+    bad = "exitcode", want = "0 to 255", value = sl_opt.exitcode;
+  else if (sl_opt.heap_profile_signal < 1 || sl_opt.heap_profile_signal > 64)
+    bad = "heap_profile_signal", want = "a signal number, 1 to 64",
+    value = sl_opt.heap_profile_signal;
+  else if (sl_opt.heap_profile_interval_s < 0)
+    bad = "heap_profile_interval_s", want = "0 or more",
+    value = sl_opt.heap_profile_interval_s;
+  else if (sl_opt.verbosity < 0)
+    bad = "verbosity", want = "0 or more", value = sl_opt.verbosity;
+  if (!bad)
+    return 0;
+  if (err)
+    sl_snprintf(err, errcap,
+                "invalid value '%lld' for option '%s' in SLEUTH_OPTIONS "
+                "(expected %s)",
+                value, bad, want);
+  return -1;
+}
+
 int options_parse(const char *s, char *err, unsigned long errcap) {
   for (size_t i = 0; i < N_OPTS; i++)
     set_value(&table[i], table[i].def, 0, 0);
@@ -186,7 +216,7 @@ int options_parse(const char *s, char *err, unsigned long errcap) {
       break;
     p = end + 1;
   }
-  return 0;
+  return check_ranges(err, errcap);
 }
 
 void options_print_help(int fd) {

@@ -81,6 +81,21 @@ typedef struct {
   int nthreads;
 } report_t;
 
+/* halt_on_error=0 reports a site once: a source location (unrolled or
+ * duplicated code has several pcs for one line), or the pc without one. */
+static uptr site_key(uptr pc) {
+  sl_frame_info fi[8];
+  int n = symbolize_pc(pc - 1, fi, 8);
+  if (n <= 0 || !fi[0].file || !fi[0].line)
+    return pc;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const char *c = fi[0].file; *c; c++)
+    h = (h ^ (uint8_t)*c) * 0x100000001b3ull;
+  h = (h ^ (uint64_t)fi[0].line) * 0x100000001b3ull;
+  h = (h ^ (uint64_t)fi[0].column) * 0x100000001b3ull;
+  return (uptr)(h | 1);
+}
+
 static int begin(report_t *r, const char *kind, uptr site) {
   int tid = sys_gettid();
   if (__atomic_load_n(&reporting_tid, __ATOMIC_RELAXED) == tid) {
@@ -93,7 +108,7 @@ static int begin(report_t *r, const char *kind, uptr site) {
   spin_lock(&report_lock);
   reporting_tid = tid;
   if (!sl_opt.halt_on_error && site) {
-    uptr key = site ^ (uptr)kind;
+    uptr key = site_key(site) ^ (uptr)kind;
     size_t i = (key * 0x9e3779b97f4a7c15ull) >> 54;
     for (size_t k = 0; k < SEEN_SITES; k++, i = (i + 1) % SEEN_SITES) {
       if (seen[i] == key) {
@@ -343,14 +358,17 @@ void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
     bad = addr;
   const char *kind =
       shadow_is_app_mem(bad) ? kind_of_shadow(bad) : "unknown-crash";
+  /* Range checks (mem intrinsics, hoisted loop checks) name the first bad
+   * byte, as ASan's interceptors do; a single access names its start. */
+  uptr shown = size > 16 ? bad : addr;
   report_t r;
   if (!begin(&r, kind, pc))
     return;
   sl_thread *t = thread_current();
-  sbuf_printf(&r.b, " on address %p at pc %p bp %p sp %p\n", (void *)addr,
+  sbuf_printf(&r.b, " on address %p at pc %p bp %p sp %p\n", (void *)shown,
               (void *)pc, (void *)bp, (void *)sp);
   sbuf_printf(&r.b, "%s of size %lu at %p thread T%u\n",
-              is_write ? "WRITE" : "READ", (unsigned long)size, (void *)addr,
+              is_write ? "WRITE" : "READ", (unsigned long)size, (void *)shown,
               t->tid);
   note_thread(&r, t->tid);
   uptr pcs[MAX_FRAMES];

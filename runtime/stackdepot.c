@@ -6,6 +6,13 @@
  * them whole (ASan's reached ~185 MB on such a kernel, FACTS.md); here a new
  * path costs one 16-byte node per frame that differs.
  *
+ * Looking a stack up does not walk the tree: a 64-bit hash of the whole
+ * stack is checked first in a small per-thread cache, then in a global open
+ * addressing index of (hash, id) pairs. Only a stack seen for the first time
+ * is interned, under one lock, and only then is the tree walked. (Two
+ * distinct stacks with one 64-bit hash would share an id: with ten million
+ * stacks the odds are about 1 in 300 million.)
+ *
  * Interning a node looks up (parent, pc) in a chained hash table that
  * doubles when it averages two nodes a bucket. Readers never lock (a node's
  * pc and parent never change; a reader that misses during a resize falls
@@ -168,11 +175,8 @@ static uint32_t intern(uint32_t parent, uptr pc) {
   return id;
 }
 
-uint32_t depot_put(const uptr *pcs, int n) {
-  if (n <= 0)
-    return 0;
-  if (n > DEPOT_MAX_FRAMES)
-    n = DEPOT_MAX_FRAMES;
+/* Interns the path of pcs[0..n) into the tree; returns the innermost id. */
+static uint32_t intern_path(const uptr *pcs, int n) {
   /* Outer frames shared with this thread's previous stack. */
   int k = 0, ln = last.n;
   while (k < n && k < ln && pcs[n - 1 - k] == last.pcs[ln - 1 - k])
@@ -194,6 +198,116 @@ uint32_t depot_put(const uptr *pcs, int n) {
     last.ids[i] = ids[i];
   }
   last.n = n;
+  return id;
+}
+
+/* ---- the whole-stack index ---- */
+
+#define INDEX_INITIAL_BITS 12
+#define TCACHE_BITS 12
+
+typedef struct {
+  uint64_t hash; /* 0 = empty; stored last, with release */
+  uint32_t id;
+  uint32_t pad;
+} islot;
+
+typedef struct {
+  uint32_t bits;
+  uint32_t count;
+  islot slots[];
+} index_t;
+
+static index_t *index_tbl;
+static spin_t index_lock;
+
+static __thread struct {
+  uint64_t hash[1u << TCACHE_BITS];
+  uint32_t id[1u << TCACHE_BITS];
+} tcache __attribute__((tls_model("initial-exec")));
+
+static inline uint64_t stack_hash(const uptr *pcs, int n) {
+  uint64_t h = 0x2545f4914f6cdd1dull ^ (uint64_t)n;
+  for (int i = 0; i < n; i++) {
+    h = (h ^ pcs[i]) * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 31;
+  }
+  return h ? h : 1;
+}
+
+static inline uint32_t index_lookup(const index_t *t, uint64_t h) {
+  uint64_t mask = ((uint64_t)1 << t->bits) - 1;
+  for (uint64_t i = h >> (64 - t->bits);; i = (i + 1) & mask) {
+    uint64_t e = __atomic_load_n(&t->slots[i].hash, __ATOMIC_ACQUIRE);
+    if (!e)
+      return 0;
+    if (e == h)
+      return t->slots[i].id;
+  }
+}
+
+/* Needs index_lock. */
+static void index_insert_locked(index_t *t, uint64_t h, uint32_t id) {
+  uint64_t mask = ((uint64_t)1 << t->bits) - 1;
+  uint64_t i = h >> (64 - t->bits);
+  while (t->slots[i].hash)
+    i = (i + 1) & mask;
+  t->slots[i].id = id;
+  __atomic_store_n(&t->slots[i].hash, h, __ATOMIC_RELEASE);
+  t->count++;
+}
+
+static index_t *index_new(uint32_t bits) {
+  index_t *t = map_zeroed(sizeof(index_t) + (sizeof(islot) << bits));
+  if (t)
+    t->bits = bits;
+  return t;
+}
+
+/* Rebuilds the index at twice the size. The old one is unmapped only after
+ * a grace period would be needed, so it is left mapped: a lock-free reader
+ * may still probe it, and a miss there sends it to the lock. */
+static void index_grow_locked(void) {
+  index_t *old = index_tbl, *t = index_new(old->bits + 1);
+  if (!t)
+    return;
+  for (uint64_t i = 0; i < ((uint64_t)1 << old->bits); i++)
+    if (old->slots[i].hash)
+      index_insert_locked(t, old->slots[i].hash, old->slots[i].id);
+  __atomic_store_n(&index_tbl, t, __ATOMIC_RELEASE);
+}
+
+uint32_t depot_put(const uptr *pcs, int n) {
+  if (n <= 0)
+    return 0;
+  if (n > DEPOT_MAX_FRAMES)
+    n = DEPOT_MAX_FRAMES;
+  uint64_t h = stack_hash(pcs, n);
+  uint32_t slot = (uint32_t)(h >> (64 - TCACHE_BITS));
+  if (tcache.hash[slot] == h)
+    return tcache.id[slot];
+  index_t *t = __atomic_load_n(&index_tbl, __ATOMIC_ACQUIRE);
+  uint32_t id = t ? index_lookup(t, h) : 0;
+  if (!id) {
+    spin_lock(&index_lock);
+    if (!index_tbl)
+      index_tbl = index_new(INDEX_INITIAL_BITS);
+    t = index_tbl;
+    id = t ? index_lookup(t, h) : 0;
+    if (!id && t) {
+      id = intern_path(pcs, n);
+      if (id) {
+        index_insert_locked(t, h, id);
+        if (t->count * 3 > (2u << t->bits))
+          index_grow_locked();
+      }
+    }
+    spin_unlock(&index_lock);
+    if (!id)
+      return 0;
+  }
+  tcache.hash[slot] = h;
+  tcache.id[slot] = id;
   return id;
 }
 

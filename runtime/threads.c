@@ -175,6 +175,8 @@ DECLARE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
 
 SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
                                 void *(*fn)(void *), void *arg) {
+  /* First, so the stack's frame #0 is pthread_create itself. */
+  uptr pc = CALLER_PC_HERE(), fp = FRAME_HERE();
   ENSURE_INIT();
   RESOLVE(pthread_create);
   start_args *sa = ialloc(sizeof *sa);
@@ -182,7 +184,7 @@ SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   sa->arg = arg;
   sa->tid = __atomic_fetch_add(&next_tid, 1, __ATOMIC_RELAXED);
   sa->parent = thread_current()->tid;
-  sa->stack = stack_capture_id(CALLER_PC_HERE(), FRAME_HERE());
+  sa->stack = stack_capture_id(pc, fp);
   int r = REAL(pthread_create)(th, attr, thread_start, sa);
   if (r)
     ifree(sa);

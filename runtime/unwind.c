@@ -10,6 +10,10 @@
 #include "stackdepot.h"
 #include "threads.h"
 
+SL_NOINLINE uptr sleuth_current_pc(void) {
+  return (uptr)__builtin_return_address(0);
+}
+
 int unwind_fast(uptr *pcs, int max, uptr fp) {
   sl_thread *t = thread_current();
   uptr lo = t ? t->stack_lo : 0, hi = t ? t->stack_hi : 0;

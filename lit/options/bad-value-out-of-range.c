@@ -1,9 +1,6 @@
 // Values outside an option's documented range are bad values too (DESIGN
 // §5): redzone is 16..2048 and a power of two, malloc_context_size 1..64,
 // exitcode must fit an exit status.
-// XFAIL: *
-// Sleuth bug: out-of-range values are accepted and silently clamped or
-// truncated (redzone=3 runs with 16, exitcode=99999999999 exits 255).
 // RUN: %sleuth_cc -O0 %s -o %t
 // RUN: env SLEUTH_OPTIONS=redzone=3 %run %t > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=RZ < %t.out

@@ -1,9 +1,6 @@
 // The creation stack of a thread has the same shape as an allocation
 // stack: #0 is pthread_create, #1 the line that called it, and no frame of
 // the runtime's own helpers.
-// XFAIL: *
-// Sleuth bug: "created by" starts with an inlined runtime frame,
-// "#0 ... in resolve_pthread_create runtime/threads.c", so the caller is #2.
 // RUN: %sleuth_cc -O0 %s -o %t && not %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t && not %run %t 2>&1 | FileCheck %s
 #include <pthread.h>

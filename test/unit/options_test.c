@@ -14,12 +14,12 @@ int main(void) {
   CHECK(strcmp(sl_opt.leak_kinds_fail, "direct,indirect") == 0);
   CHECK(sl_opt.heap_profile_sample == 524288);
 
-  CHECK(options_parse("halt_on_error=0:exitcode=-3:log_path=/tmp/x:"
+  CHECK(options_parse("halt_on_error=0:exitcode=3:log_path=/tmp/x:"
                       "quarantine_size_mb=16:heap_profile_sample=64k:"
                       "log_format=json:leak_kinds_fail=possible,reachable",
                       err, sizeof err) == 0);
   CHECK(sl_opt.halt_on_error == 0);
-  CHECK(sl_opt.exitcode == -3);
+  CHECK(sl_opt.exitcode == 3);
   CHECK(strcmp(sl_opt.log_path, "/tmp/x") == 0);
   CHECK(sl_opt.quarantine_size_mb == 16);
   CHECK(sl_opt.heap_profile_sample == 65536);
@@ -50,6 +50,12 @@ int main(void) {
   CHECK(options_parse("log_format=xml", err, sizeof err) == -1);
   CHECK(strstr(err, "[text|json]") != NULL);
   CHECK(options_parse("leak_kinds_fail=direct,bogus", err, sizeof err) == -1);
+  CHECK(options_parse("redzone=24", err, sizeof err) == -1);
+  CHECK(strstr(err, "invalid value '24' for option 'redzone'") != NULL);
+  CHECK(options_parse("redzone=4096", err, sizeof err) == -1);
+  CHECK(options_parse("redzone=64", err, sizeof err) == 0);
+  CHECK(options_parse("malloc_context_size=0", err, sizeof err) == -1);
+  CHECK(options_parse("exitcode=256", err, sizeof err) == -1);
   CHECK(options_parse("exitcode", err, sizeof err) == -1);
   CHECK(strstr(err, "has no value") != NULL);
   CHECK_DONE("options_test");
