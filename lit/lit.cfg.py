@@ -13,6 +13,8 @@ if not hasattr(config, "sleuth_stage"):
 
 config.name = "Sleuth"
 config.suffixes = [".c", ".cpp"]
+# Inputs/ holds the files that tests build (projects, libraries), not tests.
+config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.sleuth_lit_obj
 # bash, so RUN lines may use `$?` and `$(...)`.
@@ -37,6 +39,9 @@ def tool(name, path):
 config.substitutions.append(("%sleuth_cxx", os.path.join(bindir, "sleuth-c++")))
 config.substitutions.append(("%sleuth_cc", os.path.join(bindir, "sleuth-cc")))
 config.substitutions.append(("%run", ""))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "wrapper", "Inputs")))
+config.substitutions.append(("%cmake", config.sleuth_cmake))
+config.substitutions.append(("%sleuth_build", config.sleuth_stage))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(tool("FileCheck", config.sleuth_filecheck))
 config.substitutions.append(tool("not", config.sleuth_not))
