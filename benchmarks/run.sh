@@ -17,6 +17,7 @@
 #   SLEUTH_CXX        Sleuth C++ wrapper (default: sleuth-c++ next to SLEUTH_CC, <repo>/build/{wrapper,bin}, PATH)
 #   REPS, BUILD_DIR   as the options above
 #   OPT               optimisation flags for all three builds (default "-O2 -g")
+#   ASAN_FLAGS        flags of the ASan build (default "-fsanitize=address -fno-omit-frame-pointer")
 # If CLANG is set explicitly (and SLEUTH_CC_CLANG is not), SLEUTH_CC_CLANG is set to
 # it so that Sleuth wraps the same compiler. In every case the script checks that
 # the wrapper's `--version` reports the same clang as $CLANG and stops otherwise.
@@ -101,6 +102,11 @@ CLANG_PATH=$(command -v "$CLANG") || die "compiler '$CLANG' not found (set CLANG
 CLANGXX_PATH=$(command -v "$CLANGXX") || die "compiler '$CLANGXX' not found (set CLANGXX=)"
 OPT=${OPT:--O2 -g}
 read -r -a OPTFLAGS <<<"$OPT"
+# ASan as its documentation recommends for usable stacks: with frame
+# pointers, which Sleuth's wrapper also adds. Without them ASan's malloc
+# stacks stop after a frame or two (cheaper, and much less useful).
+ASAN_FLAGS=${ASAN_FLAGS:--fsanitize=address -fno-omit-frame-pointer}
+read -r -a ASANFLAGS <<<"$ASAN_FLAGS"
 
 need_cxx=0
 for f in "${SRCS[@]}"; do case "$f" in *.cpp) need_cxx=1 ;; esac; done
@@ -151,8 +157,8 @@ build_one() { # build src -> out
     case "$build:$src" in
         plain:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}") ;;
         plain:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}") ;;
-        asan:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}" -fsanitize=address) ;;
-        asan:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}" -fsanitize=address) ;;
+        asan:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}" "${ASANFLAGS[@]}") ;;
+        asan:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}" "${ASANFLAGS[@]}") ;;
         sleuth:*.cpp) cc=("$SLEUTH_CXX" "${OPTFLAGS[@]}") ;;
         sleuth:*) cc=("$SLEUTH_CC" "${OPTFLAGS[@]}") ;;
     esac

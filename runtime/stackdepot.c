@@ -25,8 +25,8 @@
 
 #define INITIAL_BITS 14
 #define N_STRIPES 256
-#define NODES_PER_PAGE (1u << 16)
-#define NODE_PAGES (1u << 16) /* up to 2^32 nodes */
+#define NODES_PER_PAGE (1u << 18) /* 4 MiB: see map_zeroed */
+#define NODE_PAGES (1u << 14) /* up to 2^32 nodes */
 
 typedef struct {
   uptr pc;
@@ -66,15 +66,35 @@ static inline uint32_t bucket_of(const table_t *t, uint64_t h) {
   return (uint32_t)(h >> (64 - t->bits));
 }
 
-static void *map_zeroed(size_t len) {
-  void *p = sys_map_anon(len);
-  if (p)
-    mapped += len;
+#define HUGE_PAGE (2ul << 20)
+
+/* Large depot tables are walked at random, one cache line per lookup; on
+ * 4 KiB pages nearly every lookup is also a TLB miss. Tables of 4 MiB and
+ * more (past the first node page) are therefore placed on 2 MiB boundaries
+ * and offered to transparent huge pages; small programs never get there. */
+static void *map_zeroed(size_t len, int huge_ok) {
+  if (!huge_ok || len < 2 * HUGE_PAGE) {
+    void *p = sys_map_anon(len);
+    if (p)
+      mapped += len;
+    return p;
+  }
+  len = (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+  char *raw = sys_map_anon(len + HUGE_PAGE);
+  if (!raw)
+    return 0;
+  char *p = (char *)(((uptr)raw + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
+  if (p > raw)
+    sys_munmap(raw, (size_t)(p - raw));
+  if (raw + HUGE_PAGE > p)
+    sys_munmap(p + len, (size_t)(raw + HUGE_PAGE - p));
+  sys_madvise(p, len, 14 /* MADV_HUGEPAGE */);
+  mapped += len;
   return p;
 }
 
 static table_t *new_table(uint32_t bits) {
-  return map_zeroed(sizeof(table_t) + ((size_t)sizeof(uint32_t) << bits));
+  return map_zeroed(sizeof(table_t) + ((size_t)sizeof(uint32_t) << bits), 1);
 }
 
 static table_t *current_table(void) {
@@ -154,7 +174,7 @@ static uint32_t intern(uint32_t parent, uptr pc) {
     if (!__atomic_load_n(&pages[pg], __ATOMIC_ACQUIRE)) {
       spin_lock(&map_lock);
       if (!pages[pg])
-        __atomic_store_n(&pages[pg], map_zeroed(NODES_PER_PAGE * sizeof(node)),
+        __atomic_store_n(&pages[pg], map_zeroed(NODES_PER_PAGE * sizeof(node), pg > 0),
                          __ATOMIC_RELEASE);
       spin_unlock(&map_lock);
     }
@@ -258,7 +278,7 @@ static void index_insert_locked(index_t *t, uint64_t h, uint32_t id) {
 }
 
 static index_t *index_new(uint32_t bits) {
-  index_t *t = map_zeroed(sizeof(index_t) + (sizeof(islot) << bits));
+  index_t *t = map_zeroed(sizeof(index_t) + (sizeof(islot) << bits), 1);
   if (t)
     t->bits = bits;
   return t;
