@@ -72,13 +72,19 @@ static inline int overlaps(uptr a, size_t an, uptr b, size_t bn) {
   return an && bn && a < b + bn && b < a + an;
 }
 
-SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
-                                               size_t n) {
-  CALLER_FRAME();
+/* The source and destination ranges of memcpy/memmove. */
+static inline void check_copy(void *dst, const void *src, size_t n, uptr pc,
+                              uptr bp, uptr sp) {
   if (SL_UNLIKELY(range_bad((uptr)src, n)))
     report_access((uptr)src, n, 0, pc, bp, sp);
   if (SL_UNLIKELY(range_bad((uptr)dst, n)))
     report_access((uptr)dst, n, 1, pc, bp, sp);
+}
+
+SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
+                                               size_t n) {
+  CALLER_FRAME();
+  check_copy(dst, src, n, pc, bp, sp);
   if (SL_UNLIKELY(overlaps((uptr)dst, n, (uptr)src, n)) && dst != src)
     report_param_overlap("memcpy", (uptr)dst, n, (uptr)src, n, pc, bp);
   return __builtin_memmove(dst, src, n);
@@ -87,10 +93,7 @@ SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
 SL_INTERFACE SL_NOINLINE void *__sleuth_memmove(void *dst, const void *src,
                                                 size_t n) {
   CALLER_FRAME();
-  if (SL_UNLIKELY(range_bad((uptr)src, n)))
-    report_access((uptr)src, n, 0, pc, bp, sp);
-  if (SL_UNLIKELY(range_bad((uptr)dst, n)))
-    report_access((uptr)dst, n, 1, pc, bp, sp);
+  check_copy(dst, src, n, pc, bp, sp);
   return __builtin_memmove(dst, src, n);
 }
 

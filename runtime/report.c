@@ -483,6 +483,15 @@ void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
   flush_and_finish(&r, 0);
 }
 
+/* The end of the reports for requests the allocator cannot satisfy. */
+static void finish_limit_report(report_t *r, uint32_t stack, int fatal) {
+  allocator_error_tail(r, stack);
+  put_summary(r, summary_pc_of(stack), 0);
+  sbuf_puts(&r->b, "==HINT: if you don't care about these errors you may "
+                   "set SLEUTH_OPTIONS=allocator_may_return_null=1\n");
+  flush_and_finish(r, fatal);
+}
+
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
   report_t r;
   if (!begin(&r, "calloc-overflow", summary_pc_of(stack)))
@@ -491,11 +500,7 @@ void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
               ": calloc parameters overflow: count * size (%lu * %lu) cannot "
               "be represented in type size_t (thread T%u)\n",
               (unsigned long)n, (unsigned long)size, thread_current()->tid);
-  allocator_error_tail(&r, stack);
-  put_summary(&r, summary_pc_of(stack), 0);
-  sbuf_puts(&r.b, "==HINT: if you don't care about these errors you may set "
-                  "SLEUTH_OPTIONS=allocator_may_return_null=1\n");
-  flush_and_finish(&r, 0);
+  finish_limit_report(&r, stack, 0);
 }
 
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
@@ -506,11 +511,7 @@ void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
               ": requested allocation size 0x%lx exceeds maximum supported "
               "size of 0x%lx (thread T%u)\n",
               (unsigned long)size, (unsigned long)max, thread_current()->tid);
-  allocator_error_tail(&r, stack);
-  put_summary(&r, summary_pc_of(stack), 0);
-  sbuf_puts(&r.b, "==HINT: if you don't care about these errors you may set "
-                  "SLEUTH_OPTIONS=allocator_may_return_null=1\n");
-  flush_and_finish(&r, 0);
+  finish_limit_report(&r, stack, 0);
 }
 
 void report_out_of_memory(size_t size, uint32_t stack) {
@@ -520,12 +521,8 @@ void report_out_of_memory(size_t size, uint32_t stack) {
   sbuf_printf(&r.b,
               ": allocator is trying to allocate 0x%lx bytes (thread T%u)\n",
               (unsigned long)size, thread_current()->tid);
-  allocator_error_tail(&r, stack);
-  put_summary(&r, summary_pc_of(stack), 0);
-  sbuf_puts(&r.b, "==HINT: if you don't care about these errors you may set "
-                  "SLEUTH_OPTIONS=allocator_may_return_null=1\n");
   /* Running out of memory is not something to continue from. */
-  flush_and_finish(&r, 1);
+  finish_limit_report(&r, stack, 1);
 }
 
 /* ---- deadly signals --------------------------------------------------- */
