@@ -65,10 +65,15 @@ void sleuth_init(void) {
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   atexit(report_at_exit);
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
-  if (sl_opt.verbosity)
+  if (sl_opt.verbosity) {
     report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
                sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")
                                            : "defaults");
+    if (options_first_unimplemented())
+      report_raw("WARNING: Sleuth: option '%s' is accepted but not "
+                 "implemented yet; it has no effect (help=1 lists them)",
+                 options_first_unimplemented());
+  }
 }
 
 /* glibc passes (argc, argv, envp) to preinit and init functions. */

@@ -174,7 +174,12 @@ static int check_ranges(char *err, unsigned long errcap) {
   return -1;
 }
 
+static const char *first_unimplemented;
+
+const char *options_first_unimplemented(void) { return first_unimplemented; }
+
 int options_parse(const char *s, char *err, unsigned long errcap) {
+  first_unimplemented = 0;
   for (size_t i = 0; i < N_OPTS; i++)
     set_value(&table[i], table[i].def, 0, 0);
   if (!s)
@@ -211,6 +216,8 @@ int options_parse(const char *s, char *err, unsigned long errcap) {
       }
       if (set_value(o, eq + 1, err, errcap))
         return -1;
+      if (!o->implemented && !first_unimplemented)
+        first_unimplemented = o->name;
     }
     if (!saved)
       break;

@@ -22,6 +22,9 @@ extern sleuth_options_t sl_opt;
 /* Parses defaults, then the string (may be NULL). On error writes one line
  * naming the problem into err (if non-NULL) and returns -1. */
 int options_parse(const char *s, char *err, unsigned long errcap);
+/* The first option set in SLEUTH_OPTIONS whose feature does not exist yet
+ * (accepted so scripts keep working; verbosity=1 warns), or NULL. */
+const char *options_first_unimplemented(void);
 /* Writes the help=1 text to fd. */
 void options_print_help(int fd);
 /* Whether an item is present in a LIST option value ("all" matches all). */

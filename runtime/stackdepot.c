@@ -246,12 +246,24 @@ static __thread struct {
   uint32_t id[1u << TCACHE_BITS];
 } tcache __attribute__((tls_model("initial-exec")));
 
+/* Four independent lanes: a single multiply chain over 30 frames is a
+ * long serial dependency, and this runs on every malloc and free. */
 static inline uint64_t stack_hash(const uptr *pcs, int n) {
-  uint64_t h = 0x2545f4914f6cdd1dull ^ (uint64_t)n;
-  for (int i = 0; i < n; i++) {
-    h = (h ^ pcs[i]) * 0x9e3779b97f4a7c15ull;
-    h ^= h >> 31;
+  const uint64_t k = 0x9e3779b97f4a7c15ull;
+  uint64_t a = 0x2545f4914f6cdd1dull ^ (uint64_t)n, b = ~a, c = a * k, d = ~c;
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    a = (a ^ pcs[i]) * k;
+    b = (b ^ pcs[i + 1]) * k;
+    c = (c ^ pcs[i + 2]) * k;
+    d = (d ^ pcs[i + 3]) * k;
   }
+  for (; i < n; i++)
+    a = (a ^ pcs[i]) * k;
+  uint64_t h = a ^ (b >> 17) ^ (b << 47) ^ (c >> 31) ^ (c << 33) ^ (d >> 47) ^
+               (d << 17);
+  h = (h ^ (h >> 29)) * k;
+  h ^= h >> 32;
   return h ? h : 1;
 }
 

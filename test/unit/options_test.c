@@ -38,6 +38,13 @@ int main(void) {
                       sizeof err) == 0);
   CHECK(sl_opt.detect_leaks == 1 && sl_opt.show_reachable == 0);
 
+  /* Options of features not built yet are accepted and remembered. */
+  CHECK(options_parse("verbosity=1", err, sizeof err) == 0);
+  CHECK(options_first_unimplemented() == NULL);
+  CHECK(options_parse("exitcode=2:heap_profile=1", err, sizeof err) == 0);
+  CHECK(options_first_unimplemented() &&
+        strcmp(options_first_unimplemented(), "heap_profile") == 0);
+
   CHECK(options_parse("halt_on_eror=0", err, sizeof err) == -1);
   CHECK(strstr(err, "unknown option 'halt_on_eror'") != NULL);
   CHECK(strchr(err, '\n') == NULL);
