@@ -23,12 +23,24 @@ static int initializing;
 
 void signals_init(void);
 
+/* Every runtime lock is taken before fork() and released after it in both
+ * processes, so the child never inherits a lock held by a thread that does
+ * not exist there. Order: outer (symbolizer, allocator) before inner
+ * (depot, internal allocator), which the outer ones may take. */
 static void before_fork(void) {
+  symbolizer_lock();
   allocator_lock_all();
+  depot_lock_all();
+  ialloc_lock_all();
 }
-static void after_fork_parent(void) { allocator_unlock_all(); }
-static void after_fork_child(void) {
+static void after_fork_parent(void) {
+  ialloc_unlock_all();
+  depot_unlock_all();
   allocator_unlock_all();
+  symbolizer_unlock();
+}
+static void after_fork_child(void) {
+  after_fork_parent();
   threads_after_fork_child();
 }
 

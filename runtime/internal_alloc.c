@@ -108,6 +108,16 @@ void *irealloc(void *p, size_t n) {
   return q;
 }
 
+void ialloc_lock_all(void) {
+  for (int c = 0; c < IA_CLASSES; c++)
+    spin_lock(&ia_class[c].lock);
+}
+
+void ialloc_unlock_all(void) {
+  for (int c = IA_CLASSES - 1; c >= 0; c--)
+    spin_unlock(&ia_class[c].lock);
+}
+
 char *istrdup(const char *s) {
   size_t n = sl_strlen(s) + 1;
   char *d = ialloc(n);

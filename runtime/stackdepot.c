@@ -358,3 +358,17 @@ int depot_get(uint32_t id, uptr *out, int max) {
 }
 
 size_t depot_bytes(void) { return mapped; }
+
+void depot_lock_all(void) {
+  spin_lock(&index_lock);
+  spin_lock(&map_lock);
+  for (int i = 0; i < N_STRIPES; i++)
+    spin_lock(&stripes[i]);
+}
+
+void depot_unlock_all(void) {
+  for (int i = N_STRIPES - 1; i >= 0; i--)
+    spin_unlock(&stripes[i]);
+  spin_unlock(&map_lock);
+  spin_unlock(&index_lock);
+}

@@ -12,6 +12,10 @@ uint32_t depot_put(const uptr *pcs, int n);
 /* Copies up to max frames of stack id into out (innermost first) and
  * returns how many. */
 int depot_get(uint32_t id, uptr *out, int max);
+/* fork(): held across the fork so the child never inherits a lock that a
+ * thread which does not exist in the child was holding. */
+void depot_lock_all(void);
+void depot_unlock_all(void);
 /* Bytes the depot has mapped, for statistics. */
 size_t depot_bytes(void);
 #endif

@@ -72,6 +72,9 @@ void symbolizer_set_path(const char *path) {
   spin_unlock(&sym_lock);
 }
 
+void symbolizer_lock(void) { spin_lock(&sym_lock); }
+void symbolizer_unlock(void) { spin_unlock(&sym_lock); }
+
 void symbolizer_disable(void) {
   spin_lock(&sym_lock);
   spawns = SYM_MAX_SPAWNS; /* never start one: ELF symbol names only */

@@ -31,6 +31,9 @@ void print_stack(sbuf_t *b, const uptr *pcs, int n, int first_is_exact);
 /* Where to find llvm-symbolizer: option external_symbolizer_path, else the
  * configure-time path, else PATH. Disabled by symbolize=0. */
 void symbolizer_set_path(const char *path);
+/* fork(): see depot_lock_all. */
+void symbolizer_lock(void);
+void symbolizer_unlock(void);
 /* symbolize=0: no external process; function names from ELF symbols. */
 void symbolizer_disable(void);
 #endif

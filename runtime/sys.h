@@ -90,5 +90,8 @@ void *ialloc(size_t n); /* zeroed */
 void ifree(void *p);
 void *irealloc(void *p, size_t n);
 char *istrdup(const char *s);
+/* fork(): see depot_lock_all. */
+void ialloc_lock_all(void);
+void ialloc_unlock_all(void);
 
 #endif
