@@ -2,7 +2,7 @@
  * inline checks, full range checks, and the checked memory intrinsics. */
 #include "abi.h"
 
-#include "interception.h"
+#include "interceptors.h"
 #include "report.h"
 #include "shadow.h"
 
@@ -43,18 +43,34 @@ __sleuth_report_store_n(uintptr_t addr, uintptr_t size) {
   report_access(addr, size, 1, pc, bp, sp);
 }
 
-static inline int range_bad(uptr addr, uptr size) {
-  if (!size)
-    return 0;
-  if (SL_UNLIKELY(!shadow_is_app_mem(addr) ||
-                  !shadow_is_app_mem(addr + size - 1)))
-    return 1;
-  return shadow_first_poisoned(addr, size) != 0;
+/* For the libc interceptors (interceptors.h): the caller is the
+ * interceptor, which becomes frame #0 of the report. As in ASan's
+ * interceptor reports, the address shown is the range's first bad byte.
+ * The error site (halt_on_error=0 reports each once) is the program's call,
+ * the interceptor's return address: the runtime keeps frame pointers. */
+#define INTERCEPTOR_CALL_SITE(bp) (((uptr *)(bp))[1])
+
+SL_NOINLINE __attribute__((cold)) void
+interceptor_report_range(uptr addr, uptr size, int is_write) {
+  CALLER_FRAME();
+  uptr bad = shadow_is_app_mem(addr) && shadow_is_app_mem(addr + size - 1)
+                 ? shadow_first_poisoned(addr, size)
+                 : 0;
+  report_access_site(bad ? bad : addr, size, is_write, pc, bp, sp,
+                     INTERCEPTOR_CALL_SITE(bp));
+}
+
+SL_NOINLINE __attribute__((cold)) void
+interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
+                           uptr bn) {
+  CALLER_FRAME();
+  (void)sp;
+  report_param_overlap(func, a, an, b, bn, pc, bp, INTERCEPTOR_CALL_SITE(bp));
 }
 
 SL_INTERFACE SL_NOINLINE void __sleuth_check_load_range(uintptr_t addr,
                                                         uintptr_t size) {
-  if (SL_UNLIKELY(range_bad(addr, size))) {
+  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
     CALLER_FRAME();
     report_access(addr, size, 0, pc, bp, sp);
   }
@@ -62,7 +78,7 @@ SL_INTERFACE SL_NOINLINE void __sleuth_check_load_range(uintptr_t addr,
 
 SL_INTERFACE SL_NOINLINE void __sleuth_check_store_range(uintptr_t addr,
                                                          uintptr_t size) {
-  if (SL_UNLIKELY(range_bad(addr, size))) {
+  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
     CALLER_FRAME();
     report_access(addr, size, 1, pc, bp, sp);
   }
@@ -75,9 +91,9 @@ static inline int overlaps(uptr a, size_t an, uptr b, size_t bn) {
 /* The source and destination ranges of memcpy/memmove. */
 static inline void check_copy(void *dst, const void *src, size_t n, uptr pc,
                               uptr bp, uptr sp) {
-  if (SL_UNLIKELY(range_bad((uptr)src, n)))
+  if (SL_UNLIKELY(shadow_range_bad((uptr)src, n)))
     report_access((uptr)src, n, 0, pc, bp, sp);
-  if (SL_UNLIKELY(range_bad((uptr)dst, n)))
+  if (SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
     report_access((uptr)dst, n, 1, pc, bp, sp);
 }
 
@@ -86,22 +102,22 @@ SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
   CALLER_FRAME();
   check_copy(dst, src, n, pc, bp, sp);
   if (SL_UNLIKELY(overlaps((uptr)dst, n, (uptr)src, n)) && dst != src)
-    report_param_overlap("memcpy", (uptr)dst, n, (uptr)src, n, pc, bp);
-  return __builtin_memmove(dst, src, n);
+    report_param_overlap("memcpy", (uptr)dst, n, (uptr)src, n, pc, bp, pc);
+  return sl_real_memmove(dst, src, n);
 }
 
 SL_INTERFACE SL_NOINLINE void *__sleuth_memmove(void *dst, const void *src,
                                                 size_t n) {
   CALLER_FRAME();
   check_copy(dst, src, n, pc, bp, sp);
-  return __builtin_memmove(dst, src, n);
+  return sl_real_memmove(dst, src, n);
 }
 
 SL_INTERFACE SL_NOINLINE void *__sleuth_memset(void *dst, int c, size_t n) {
   CALLER_FRAME();
-  if (SL_UNLIKELY(range_bad((uptr)dst, n)))
+  if (SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
     report_access((uptr)dst, n, 1, pc, bp, sp);
-  return __builtin_memset(dst, c, n);
+  return sl_real_memset(dst, c, n);
 }
 
 SL_INTERFACE void __sleuth_module_init(uint32_t abi_version) {

@@ -467,3 +467,36 @@ void allocator_unlock_all(void) {
 }
 
 size_t allocator_quarantine_bytes(void) { return quarantine_bytes(); }
+
+/* ---- for the leak scanner (leak.c), with the world stopped ------------ */
+
+void allocator_primary_layout(unsigned c, uptr *beg, uptr *carved_end,
+                              uint32_t *slot_size) {
+  *beg = region_beg(c);
+  *carved_end = __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE);
+  *slot_size = central[c].slot_size;
+}
+
+int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
+                                 size_t *size, uint32_t *stack) {
+  /* A slot may keep stale headers of earlier blocks (AVAILABLE) in the
+   * left redzone of the current one, so look for the allocated header,
+   * nearest the slot start first (farther candidates are user data). */
+  uptr end = slot + central[c].slot_size, cand[9];
+  int n = 0;
+  uptr ma = *(uptr *)slot ^ MEMALIGN_MAGIC;
+  if (ma > slot && ma < end)
+    cand[n++] = ma;
+  for (uint32_t l = 0; l < 8 && slot + (16u << l) < end; l++)
+    cand[n++] = slot + (16u << l);
+  for (int i = 0; i < n; i++) {
+    chunk_header *h = validate(cand[i]);
+    if (h && __atomic_load_n(&h->state, __ATOMIC_ACQUIRE) == CHUNK_ALLOCATED) {
+      *user_beg = cand[i];
+      *size = h->user_size;
+      *stack = h->alloc_stack;
+      return 1;
+    }
+  }
+  return 0;
+}

@@ -60,6 +60,17 @@ large_header *large_containing(uptr addr);
 void large_release(uptr user_beg);
 void large_lock(void);
 void large_unlock(void);
+/* With large_lock held: the user pointers of the live (allocated) large
+ * blocks, and the number of registered large blocks (an upper bound). */
+size_t large_live_blocks_locked(uptr *out, size_t max);
+size_t large_count_locked(void);
+
+/* For the leak scanner, with the world stopped: the carved part of size
+ * class c's region and its slot size, and the live block in a slot. */
+void allocator_primary_layout(unsigned c, uptr *beg, uptr *carved_end,
+                              uint32_t *slot_size);
+int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
+                                 size_t *size, uint32_t *stack);
 
 /* Size of the slot (or mapping) a block occupies, as quarantine counts it. */
 size_t chunk_footprint(uptr user_beg);

@@ -126,3 +126,13 @@ void large_release(uptr ub) {
 
 void large_lock(void) { spin_lock(&lock); }
 void large_unlock(void) { spin_unlock(&lock); }
+
+size_t large_live_blocks_locked(uptr *out, size_t max) {
+  size_t n = 0;
+  for (size_t i = 0; i < cap && n < max; i++)
+    if (table[i] > 1 && header_of(table[i])->state == CHUNK_ALLOCATED)
+      out[n++] = table[i];
+  return n;
+}
+
+size_t large_count_locked(void) { return live; }

@@ -7,6 +7,7 @@
 
 #include "allocator.h"
 #include "interception.h"
+#include "interceptors.h"
 #include "options.h"
 #include "report.h"
 #include "shadow.h"
@@ -74,6 +75,7 @@ void sleuth_init(void) {
   else
     symbolizer_set_path(sl_opt.external_symbolizer_path);
   signals_init();
+  interceptors_init();
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   atexit(report_at_exit);
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);

@@ -9,7 +9,7 @@
 #include <wchar.h>
 
 #include "allocator.h"
-#include "interception.h"
+#include "interceptors.h"
 
 #define HERE CALLER_PC_HERE(), FRAME_HERE()
 
@@ -25,7 +25,7 @@ int getc_unlocked(FILE *);
 static char *dup_n(const char *s, size_t n, uptr pc, uptr fp) {
   char *d = sl_allocate(n + 1, 16, AT_MALLOC, 0, pc, fp);
   if (d) {
-    __builtin_memcpy(d, s, n);
+    sl_real_memcpy(d, s, n);
     d[n] = 0;
   }
   return d;
@@ -38,25 +38,25 @@ static size_t bounded_len(const char *s, size_t max) {
   return n;
 }
 
-SL_INTERFACE char *strdup(const char *s) {
-  ENSURE_INIT();
-  return dup_n(s, sl_strlen(s), HERE);
-}
+/* The source is checked as strlen and strnlen check it (interceptors.h). */
+#define STRDUP_BODY(s)                                                         \
+  ENSURE_INIT();                                                               \
+  size_t len = sl_real_strlen(s);                                              \
+  if (CHECKS_ON())                                                             \
+    CHECK_READ(s, len + 1);                                                    \
+  return dup_n(s, len, HERE)
 
-SL_INTERFACE char *__strdup(const char *s) {
-  ENSURE_INIT();
-  return dup_n(s, sl_strlen(s), HERE);
-}
+#define STRNDUP_BODY(s, n)                                                     \
+  ENSURE_INIT();                                                               \
+  size_t len = bounded_len(s, n);                                              \
+  if (CHECKS_ON())                                                             \
+    CHECK_READ(s, MIN(len + 1, n));                                            \
+  return dup_n(s, len, HERE)
 
-SL_INTERFACE char *strndup(const char *s, size_t n) {
-  ENSURE_INIT();
-  return dup_n(s, bounded_len(s, n), HERE);
-}
-
-SL_INTERFACE char *__strndup(const char *s, size_t n) {
-  ENSURE_INIT();
-  return dup_n(s, bounded_len(s, n), HERE);
-}
+SL_INTERFACE char *strdup(const char *s) { STRDUP_BODY(s); }
+SL_INTERFACE char *__strdup(const char *s) { STRDUP_BODY(s); }
+SL_INTERFACE char *strndup(const char *s, size_t n) { STRNDUP_BODY(s, n); }
+SL_INTERFACE char *__strndup(const char *s, size_t n) { STRNDUP_BODY(s, n); }
 
 SL_INTERFACE wchar_t *wcsdup(const wchar_t *s) {
   ENSURE_INIT();

@@ -10,6 +10,7 @@
 #include <ucontext.h>
 
 #include "allocator.h"
+#include "leak.h"
 #include "options.h"
 #include "shadow.h"
 #include "stackdepot.h"
@@ -56,6 +57,10 @@ static int out_fd(void) {
   log_fd = fd;
   log_pid = pid;
   return fd;
+}
+
+void report_write(const char *buf, size_t n) {
+  sys_write_all(out_fd(), buf, n);
 }
 
 void report_raw(const char *fmt, ...) {
@@ -353,6 +358,11 @@ static int error_stack(uptr *pcs, uptr pc, uptr bp) {
 
 void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                    uptr sp) {
+  report_access_site(addr, size, is_write, pc, bp, sp, pc);
+}
+
+void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, uptr site) {
   uptr bad = shadow_is_app_mem(addr) ? shadow_first_poisoned(addr, size) : 0;
   if (!bad)
     bad = addr;
@@ -362,7 +372,7 @@ void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
    * byte, as ASan's interceptors do; a single access names its start. */
   uptr shown = size > 16 ? bad : addr;
   report_t r;
-  if (!begin(&r, kind, pc))
+  if (!begin(&r, kind, site))
     return;
   sl_thread *t = thread_current();
   sbuf_printf(&r.b, " on address %p at pc %p bp %p sp %p\n", (void *)shown,
@@ -383,11 +393,11 @@ void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
 }
 
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
-                          size_t bn, uptr pc, uptr bp) {
+                          size_t bn, uptr pc, uptr bp, uptr site) {
   char kind[64];
   sl_snprintf(kind, sizeof kind, "%s-param-overlap", func);
   report_t r;
-  if (!begin(&r, kind, pc))
+  if (!begin(&r, kind, site))
     return;
   sbuf_printf(&r.b, ": memory ranges [%p,%p) and [%p, %p) overlap\n",
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
@@ -566,8 +576,13 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
 }
 
 void report_at_exit(void) {
-  if (report_error_count() && !sl_opt.halt_on_error) {
-    /* exit() flushes stdio after the atexit handlers; _exit would not. */
+  /* exit() flushes stdio after the atexit handlers; flush the program's
+   * output first so it comes before a leak report, as it was written. */
+  if (sl_opt.detect_leaks)
+    fflush(0);
+  int leaks_fail = leak_check_at_exit();
+  if ((report_error_count() && !sl_opt.halt_on_error) || leaks_fail) {
+    /* _exit would not flush stdio; exit() would run these handlers again. */
     fflush(0);
     sys_exit_group((int)sl_opt.exitcode);
   }

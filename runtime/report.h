@@ -8,6 +8,11 @@
 
 void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                    uptr sp);
+/* The same, with the pc that names the error site for halt_on_error=0's
+ * report-once rule when it is not pc: for a libc interceptor, the
+ * program's call rather than the interceptor. */
+void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, uptr site);
 void report_bad_free(uptr addr, uint32_t stack);
 void report_double_free(uptr addr, uint32_t stack);
 void report_alloc_dealloc_mismatch(uptr addr, int alloc_type,
@@ -18,14 +23,19 @@ void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
 void report_out_of_memory(size_t size, uint32_t stack);
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
-                          size_t bn, uptr pc, uptr bp);
+                          size_t bn, uptr pc, uptr bp, uptr site);
 /* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */
 void report_deadly_signal(int sig, void *info, void *ctx);
 
 /* Writes a runtime message line ("==PID==" prefix added) to the log. */
 void report_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Writes buf to the report destination (stderr or log_path.<pid>). */
+void report_write(const char *buf, size_t n);
 /* Number of error reports printed so far (for the exit status). */
 int report_error_count(void);
-/* Exit-time hook: makes the exit status exitcode if errors were reported. */
+/* Exit-time hook (registered first, so it runs after the program's atexit
+ * handlers and static destructors): runs the leak scan, and makes the exit
+ * status exitcode if errors were reported or leaks of a failing kind
+ * found. */
 void report_at_exit(void);
 #endif

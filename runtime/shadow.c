@@ -5,15 +5,12 @@
 
 #include <sys/mman.h>
 
-#define LOW_MEM_END 0x7fff7fffULL
 #define LOW_SHADOW_BEG 0x7fff8000ULL
 #define LOW_SHADOW_END 0x8fff6fffULL
 #define GAP_BEG 0x8fff7000ULL
 #define GAP_END 0x2008fff6fffULL
 #define HIGH_SHADOW_BEG 0x2008fff7000ULL
 #define HIGH_SHADOW_END 0x10007fff7fffULL
-#define HIGH_MEM_BEG 0x10007fff8000ULL
-#define HIGH_MEM_END 0x7fffffffffffULL
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000
@@ -56,20 +53,16 @@ void shadow_init(void) {
   map_range("shadow gap", GAP_BEG, GAP_END, PROT_NONE);
 }
 
-int shadow_is_app_mem(uptr a) {
-  return a <= LOW_MEM_END || (a >= HIGH_MEM_BEG && a <= HIGH_MEM_END);
-}
-
 void shadow_poison(uptr addr, uptr size, uint8_t value) {
   if (!size)
     return;
-  __builtin_memset((void *)MEM_TO_SHADOW(addr), value,
-                   (size + SHADOW_GRANULE - 1) / SHADOW_GRANULE);
+  sl_memset((void *)MEM_TO_SHADOW(addr), value,
+            (size + SHADOW_GRANULE - 1) / SHADOW_GRANULE);
 }
 
 void shadow_unpoison(uptr addr, uptr size) {
   uptr full = size / SHADOW_GRANULE;
-  __builtin_memset((void *)MEM_TO_SHADOW(addr), 0, full);
+  sl_memset((void *)MEM_TO_SHADOW(addr), 0, full);
   if (size % SHADOW_GRANULE)
     *(uint8_t *)MEM_TO_SHADOW(addr + full * SHADOW_GRANULE) =
         (uint8_t)(size % SHADOW_GRANULE);
@@ -79,13 +72,13 @@ void shadow_clear_release(uptr addr, uptr size) {
   uptr beg = MEM_TO_SHADOW(addr), end = MEM_TO_SHADOW(addr + size);
   uptr pbeg = (beg + 4095) & ~(uptr)4095, pend = end & ~(uptr)4095;
   if (pend <= pbeg) {
-    __builtin_memset((void *)beg, 0, end - beg);
+    sl_memset((void *)beg, 0, end - beg);
     return;
   }
-  __builtin_memset((void *)beg, 0, pbeg - beg);
+  sl_memset((void *)beg, 0, pbeg - beg);
   /* Private anonymous pages read back as zero after MADV_DONTNEED. */
   sys_madvise((void *)pbeg, pend - pbeg, MADV_DONTNEED);
-  __builtin_memset((void *)pend, 0, end - pend);
+  sl_memset((void *)pend, 0, end - pend);
 }
 
 int shadow_byte_poisoned(uptr a) {
@@ -104,11 +97,17 @@ uptr shadow_first_poisoned(uptr addr, uptr size) {
       return a;
     a++;
   }
-  /* Whole granules: eight shadow bytes at a time when aligned. */
+  /* Whole granules: 32 shadow bytes (256 application bytes) at a time
+   * once the shadow is aligned, as large copies need. */
   while (a + 8 <= end) {
     uptr s = MEM_TO_SHADOW(a);
-    if ((s & 7) == 0 && a + 64 <= end) {
-      if (*(uint64_t *)s == 0) {
+    if ((s & 7) == 0) {
+      const uint64_t *w = (const uint64_t *)s;
+      if (a + 256 <= end && (w[0] | w[1] | w[2] | w[3]) == 0) {
+        a += 256;
+        continue;
+      }
+      if (a + 64 <= end && w[0] == 0) {
         a += 64;
         continue;
       }

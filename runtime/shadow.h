@@ -39,6 +39,40 @@ void shadow_clear_release(uptr addr, uptr size);
 uptr shadow_first_poisoned(uptr addr, uptr size);
 /* Whether one byte is poisoned. */
 int shadow_byte_poisoned(uptr addr);
+
+/* Application memory: below the low shadow and above the high shadow. */
+#define SHADOW_LOW_MEM_END 0x7fff7fffULL
+#define SHADOW_HIGH_MEM_BEG 0x10007fff8000ULL
+#define SHADOW_HIGH_MEM_END 0x7fffffffffffULL
+
 /* Whether addr is application memory (not shadow or the shadow gap). */
-int shadow_is_app_mem(uptr addr);
+static inline int shadow_is_app_mem(uptr a) {
+  return a <= SHADOW_LOW_MEM_END ||
+         (a >= SHADOW_HIGH_MEM_BEG && a <= SHADOW_HIGH_MEM_END);
+}
+
+/* Whether [addr, addr+size) holds a poisoned byte or leaves application
+ * memory: the check of every range that libc or a mem intrinsic touches.
+ * Up to 64 bytes it reads the few shadow bytes inline: every granule but
+ * the last must be 0, and the last must cover the range's final byte. */
+static inline int shadow_range_bad(uptr addr, uptr size) {
+  if (!size)
+    return 0;
+  uptr last = addr + size - 1;
+  /* Wholly in high or wholly in low application memory, without wrapping
+   * around: unsigned offsets from the start of each part. */
+  uptr hi_a = addr - SHADOW_HIGH_MEM_BEG, hi_l = last - SHADOW_HIGH_MEM_BEG;
+  if (SL_UNLIKELY(!(hi_a <= hi_l &&
+                    hi_l <= SHADOW_HIGH_MEM_END - SHADOW_HIGH_MEM_BEG) &&
+                  !(addr <= last && last <= SHADOW_LOW_MEM_END)))
+    return 1;
+  if (size > 64)
+    return shadow_first_poisoned(addr, size) != 0;
+  const int8_t *s = (const int8_t *)MEM_TO_SHADOW(addr);
+  const int8_t *e = (const int8_t *)MEM_TO_SHADOW(last);
+  for (; s < e; s++)
+    if (*s)
+      return 1;
+  return *e != 0 && (int8_t)(last & 7) >= *e;
+}
 #endif

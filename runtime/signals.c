@@ -35,6 +35,12 @@ static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
   report_deadly_signal(sig, info, ctx);
 }
 
+int signals_real_sigaction(int sig, const struct sigaction *act,
+                           struct sigaction *old) {
+  RESOLVE(sigaction);
+  return REAL(sigaction)(sig, act, old);
+}
+
 void signals_init(void) {
   RESOLVE(sigaction);
   if (!sl_opt.handle_segv)

@@ -87,6 +87,15 @@ pid_t sys_waitpid(pid_t pid, int *status, int options) {
 }
 int sys_kill(pid_t pid, int sig) { return (int)SC2(SYS_kill, pid, sig); }
 int sys_sched_yield(void) { return (int)SC0(SYS_sched_yield); }
+int sys_tgkill(int pid, int tid, int sig) {
+  return (int)SC3(SYS_tgkill, pid, tid, sig);
+}
+void sys_futex_wait(int *w, int val) {
+  SC4(SYS_futex, w, 128 /* FUTEX_WAIT_PRIVATE */, val, 0);
+}
+void sys_futex_wake(int *w, int n) {
+  SC3(SYS_futex, w, 129 /* FUTEX_WAKE_PRIVATE */, n);
+}
 int sys_access(const char *path, int mode) {
   return (int)SC4(SYS_faccessat, AT_FDCWD, path, mode, 0);
 }
@@ -145,8 +154,11 @@ void spin_unlock(spin_t *l) { __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
 
 size_t sl_strlen(const char *s) {
   size_t n = 0;
-  while (s[n])
+  /* The asm keeps clang from turning the loop into a call to strlen. */
+  while (s[n]) {
+    __asm__("" : "+r"(n));
     n++;
+  }
   return n;
 }
 
@@ -175,19 +187,98 @@ char *sl_strchr(const char *s, int c) {
   }
 }
 
-/* volatile stores keep the compiler from turning these loops back into
- * calls to the (intercepted) libc functions. */
-void sl_memcpy(void *dst, const void *src, size_t n) {
-  volatile char *d = dst;
-  const char *s = src;
-  while (n--)
-    *d++ = *s++;
+/* The mem* helpers must never become calls to memcpy/memset themselves
+ * (this file's memcpy is sl_memcpy): fixed-size __builtin_memcpy is always
+ * a plain load or store, and the empty asm in the loops keeps the loop
+ * idiom recogniser from turning them back into a call. */
+typedef struct {
+  uint64_t lo, hi;
+} sl_u128;
+#define LOAD(T, p) ({ T v_; __builtin_memcpy(&v_, (p), sizeof(T)); v_; })
+#define STORE(T, p, v)                                                         \
+  do {                                                                         \
+    T v_ = (v);                                                                \
+    __builtin_memcpy((p), &v_, sizeof(T));                                     \
+  } while (0)
+#define KEEP_LOOP(i) __asm__("" : "+r"(i))
+#define REP_THRESHOLD 1024
+
+void *sl_memmove(void *dst, const void *src, size_t n) {
+  unsigned char *d = dst;
+  const unsigned char *s = src;
+  /* Sizes below 32: every byte is loaded before any is stored, so any
+   * overlap is fine. */
+  if (n < 4) {
+    if (n) {
+      unsigned char a = s[0], b = s[n / 2], c = s[n - 1];
+      d[0] = a, d[n / 2] = b, d[n - 1] = c;
+    }
+    return dst;
+  }
+  if (n < 8) {
+    uint32_t a = LOAD(uint32_t, s), b = LOAD(uint32_t, s + n - 4);
+    STORE(uint32_t, d, a);
+    STORE(uint32_t, d + n - 4, b);
+    return dst;
+  }
+  if (n < 16) {
+    uint64_t a = LOAD(uint64_t, s), b = LOAD(uint64_t, s + n - 8);
+    STORE(uint64_t, d, a);
+    STORE(uint64_t, d + n - 8, b);
+    return dst;
+  }
+  if ((uptr)d - (uptr)s >= n) {
+    /* Forward: the destination starts before the source or does not
+     * overlap it. The last 16 bytes are loaded first, before the loop can
+     * overwrite them. */
+    if (n >= REP_THRESHOLD) {
+      __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+      return dst;
+    }
+    sl_u128 tail = LOAD(sl_u128, s + n - 16);
+    for (size_t i = 0; i < n - 16; i += 16) {
+      KEEP_LOOP(i);
+      STORE(sl_u128, d + i, LOAD(sl_u128, s + i));
+    }
+    STORE(sl_u128, d + n - 16, tail);
+  } else {
+    /* Backward: the destination overlaps the source's end. */
+    sl_u128 head = LOAD(sl_u128, s);
+    for (size_t i = n; i > 16; i -= 16) {
+      KEEP_LOOP(i);
+      STORE(sl_u128, d + i - 16, LOAD(sl_u128, s + i - 16));
+    }
+    STORE(sl_u128, d, head);
+  }
+  return dst;
 }
 
-void sl_memset(void *dst, int c, size_t n) {
-  volatile char *d = dst;
-  while (n--)
-    *d++ = (char)c;
+void *sl_memcpy(void *dst, const void *src, size_t n) {
+  return sl_memmove(dst, src, n);
+}
+
+void *sl_memset(void *dst, int c, size_t n) {
+  unsigned char *d = dst;
+  uint64_t v = 0x0101010101010101ull * (uint8_t)c;
+  if (n >= REP_THRESHOLD) {
+    __asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
+  } else if (n >= 16) {
+    sl_u128 w = {v, v};
+    for (size_t i = 0; i < n - 16; i += 16) {
+      KEEP_LOOP(i);
+      STORE(sl_u128, d + i, w);
+    }
+    STORE(sl_u128, d + n - 16, w);
+  } else if (n >= 8) {
+    STORE(uint64_t, d, v);
+    STORE(uint64_t, d + n - 8, v);
+  } else if (n >= 4) {
+    STORE(uint32_t, d, (uint32_t)v);
+    STORE(uint32_t, d + n - 4, (uint32_t)v);
+  } else if (n) {
+    d[0] = d[n / 2] = d[n - 1] = (unsigned char)c;
+  }
+  return dst;
 }
 
 char **sl_initial_environ;

@@ -41,6 +41,10 @@ int sys_execve(const char *path, char *const argv[], char *const envp[]);
 pid_t sys_waitpid(pid_t pid, int *status, int options);
 int sys_kill(pid_t pid, int sig);
 int sys_sched_yield(void);
+int sys_tgkill(int pid, int tid, int sig);
+/* futex on a private word: wait while *w == val / wake up to n waiters. */
+void sys_futex_wait(int *w, int val);
+void sys_futex_wake(int *w, int n);
 int sys_access(const char *path, int mode);
 long sys_readlink(const char *path, char *buf, size_t n);
 __attribute__((noreturn)) void sys_exit_group(int code);
@@ -62,8 +66,13 @@ size_t sl_strlen(const char *s);
 int sl_strcmp(const char *a, const char *b);
 int sl_strncmp(const char *a, const char *b, size_t n);
 char *sl_strchr(const char *s, int c);
-void sl_memcpy(void *dst, const void *src, size_t n);
-void sl_memset(void *dst, int c, size_t n);
+/* libc-free memcpy/memmove/memset: 16-byte moves for small sizes, `rep
+ * movsb`/`rep stosb` for large ones. Every runtime file but the
+ * interceptors is compiled with redirect_builtins.h, which binds its
+ * memcpy/memmove/memset calls (explicit or compiler-made) to these. */
+void *sl_memcpy(void *dst, const void *src, size_t n);
+void *sl_memmove(void *dst, const void *src, size_t n);
+void *sl_memset(void *dst, int c, size_t n);
 char *sl_getenv(const char *name);
 /* envp as passed to the runtime's initialiser (see sl_getenv). */
 extern char **sl_initial_environ;

@@ -37,6 +37,15 @@ static void table_add(sl_thread *t) {
   spin_unlock(&table_lock);
 }
 
+void threads_lock(void) { spin_lock(&table_lock); }
+void threads_unlock(void) { spin_unlock(&table_lock); }
+sl_thread **threads_table_locked(uint32_t *cap) {
+  *cap = table_cap;
+  return table;
+}
+
+sl_thread *thread_current_or_null(void) { return cur_thread; }
+
 sl_thread *thread_by_tid(uint32_t tid) {
   sl_thread *t = 0;
   spin_lock(&table_lock);
@@ -92,6 +101,8 @@ void threads_init_main(void) {
   sl_thread *t = &main_thread;
   t->tid = 0;
   t->os_tid = sys_gettid();
+  t->live = 1;
+  t->tp = (uptr)pthread_self();
   uptr lo = 0, hi = 0, here = (uptr)__builtin_frame_address(0);
   if (mapping_of(here, &lo, &hi)) {
     /* The stack mapping grows down on demand; allow for that. */
@@ -127,6 +138,8 @@ sl_thread *thread_current(void) {
   t = ialloc(sizeof *t);
   t->tid = __atomic_fetch_add(&next_tid, 1, __ATOMIC_RELAXED);
   t->os_tid = sys_gettid();
+  t->live = 1;
+  t->tp = (uptr)pthread_self();
   cur_thread = t;
   table_add(t);
   set_bounds_from_pthread(t);
@@ -136,6 +149,7 @@ sl_thread *thread_current(void) {
 void thread_on_exit(sl_thread *t) {
   if (!t)
     return;
+  __atomic_store_n(&t->live, 0, __ATOMIC_RELEASE);
   void *cache = t->alloc_cache;
   t->alloc_cache = 0;
   allocator_thread_exit(cache);
@@ -146,6 +160,13 @@ void threads_after_fork_child(void) {
   sl_thread *t = thread_current();
   t->os_tid = sys_gettid();
   table_lock.locked = 0;
+  /* The parent's other threads do not exist here, but their stacks were
+   * copied: the leak scan reads them whole instead of stopping them. */
+  for (uint32_t i = 0; i < table_cap; i++)
+    if (table[i] && table[i] != t && table[i]->live) {
+      table[i]->live = 0;
+      table[i]->forked_away = 1;
+    }
 }
 
 typedef struct {
@@ -162,6 +183,8 @@ static void *thread_start(void *p) {
   t->parent_tid = sa.parent;
   t->create_stack = sa.stack;
   t->os_tid = sys_gettid();
+  t->live = 1;
+  t->tp = (uptr)pthread_self();
   cur_thread = t;
   set_bounds_from_pthread(t);
   table_add(t);

@@ -15,11 +15,26 @@ typedef struct sl_thread {
   void *alloc_cache; /* allocator.c's per-thread cache */
   void *altstack;
   int in_signal_report;
+  uptr tp;         /* pthread_self(): the TCB, static TLS just below */
+  int live;        /* set at start, cleared by the exit hook */
+  int forked_away; /* in a fork child: a thread of the parent, gone */
+  /* Written by the stop-the-world handler (stoptheworld.c). */
+  uint32_t parked_gen;
+  uptr saved_sp;
+  uptr saved_regs[23]; /* the general registers of the ucontext */
 } sl_thread;
 
 /* The calling thread's record; created on first use for threads the runtime
  * did not see start. Never NULL after init. */
 sl_thread *thread_current(void);
+/* The calling thread's record, or NULL if it has none yet (safe in signal
+ * handlers: never allocates). */
+sl_thread *thread_current_or_null(void);
+/* The thread table, for the leak scanner: lock it, then visit slots
+ * 0..*cap-1 of the returned array (NULL slots are unused ids). */
+void threads_lock(void);
+void threads_unlock(void);
+sl_thread **threads_table_locked(uint32_t *cap);
 /* Looks up a thread record by T<n> id (NULL if unknown). */
 sl_thread *thread_by_tid(uint32_t tid);
 void threads_init_main(void);

@@ -23,6 +23,15 @@ void __sleuth_unpoison_memory_region(const volatile void *addr, size_t size);
 /* 1 if the byte at addr is poisoned (redzone, freed, or user-poisoned). */
 int sleuth_address_is_poisoned(const volatile void *addr);
 
+/* Runs a leak scan now (DESIGN.md §4), prints the report (nothing if no
+ * leak) and returns the bytes definitely, indirectly or possibly lost. The
+ * exit status is not affected. It briefly stops every other thread with
+ * signal 62: a nanosleep, poll or epoll_wait there may return EINTR. */
+size_t sleuth_leak_check(void);
+/* Like sleuth_leak_check, but prints only the records that are new or grew
+ * since the previous check, and returns their bytes. */
+size_t sleuth_leak_check_new(void);
+
 #define SLEUTH_POISON(addr, size) __sleuth_poison_memory_region((addr), (size))
 #define SLEUTH_UNPOISON(addr, size)                                            \
   __sleuth_unpoison_memory_region((addr), (size))
@@ -30,6 +39,8 @@ int sleuth_address_is_poisoned(const volatile void *addr);
 #define SLEUTH_POISON(addr, size) ((void)(addr), (void)(size))
 #define SLEUTH_UNPOISON(addr, size) ((void)(addr), (void)(size))
 #define sleuth_address_is_poisoned(addr) ((void)(addr), 0)
+#define sleuth_leak_check() ((size_t)0)
+#define sleuth_leak_check_new() ((size_t)0)
 #endif
 
 #ifdef __cplusplus

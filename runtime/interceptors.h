@@ -1,0 +1,64 @@
+/* Shared by the libc interceptors (interceptors_string.c, _io.c,
+ * _fortify.c): range checks that report from the interceptor's frame, and
+ * libc's own memcpy/memmove/memset/strlen for the runtime's fast paths.
+ *
+ * A report names the interceptor as frame #0 and the program's call as
+ * frame #1. The checks are macros, not inline functions, so the call to the
+ * report helper sits in the interceptor's own body (a call inlined from a
+ * helper would symbolize as an extra inlined frame); the helper takes its
+ * caller, the interceptor, as the faulting frame. */
+#ifndef SLEUTH_INTERCEPTORS_H
+#define SLEUTH_INTERCEPTORS_H
+
+#include "interception.h"
+#include "shadow.h"
+
+/* The faulting frame is the caller's (an interceptor's). In
+ * access_checks.c, with the other report entry points. */
+void interceptor_report_range(uptr addr, uptr size, int is_write);
+void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
+                                uptr bn);
+
+#define CHECK_RANGE(p, n, is_write)                                            \
+  do {                                                                         \
+    uptr p_ = (uptr)(p), n_ = (uptr)(n);                                       \
+    if (SL_UNLIKELY(shadow_range_bad(p_, n_)))                                 \
+      interceptor_report_range(p_, n_, is_write);                              \
+  } while (0)
+#define CHECK_READ(p, n) CHECK_RANGE(p, n, 0)
+#define CHECK_WRITE(p, n) CHECK_RANGE(p, n, 1)
+
+/* <func>-param-overlap when [a, a+an) and [b, b+bn) share a byte. */
+#define CHECK_OVERLAP(func, a, an, b, bn)                                      \
+  do {                                                                         \
+    uptr a_ = (uptr)(a), an_ = (uptr)(an), b_ = (uptr)(b), bn_ = (uptr)(bn);   \
+    if (SL_UNLIKELY(an_ && bn_ && a_ < b_ + bn_ && b_ < a_ + an_))             \
+      interceptor_report_overlap(func, a_, an_, b_, bn_);                      \
+  } while (0)
+
+/* Checks run only once the runtime is up (the shadow is mapped); before
+ * that an interceptor just does the work. */
+#define CHECKS_ON() SL_LIKELY(sleuth_inited)
+
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* libc's implementations, used by the interceptors and by the checked
+ * intrinsics of instrumented code (access_checks.c). Until
+ * interceptors_init they are the runtime's libc-free versions, so they are
+ * always callable. */
+extern void *(*sl_real_memcpy)(void *, const void *, size_t);
+extern void *(*sl_real_memmove)(void *, const void *, size_t);
+extern void *(*sl_real_memset)(void *, int, size_t);
+extern size_t (*sl_real_strlen)(const char *);
+
+/* Resolves every intercepted function's libc original (dlsym RTLD_NEXT);
+ * called once from sleuth_init. Each file resolves its own. */
+void interceptors_string_init(void);
+void interceptors_io_init(void);
+void interceptors_fortify_init(void);
+static inline void interceptors_init(void) {
+  interceptors_string_init();
+  interceptors_io_init();
+  interceptors_fortify_init();
+}
+#endif
