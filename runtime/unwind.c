@@ -17,13 +17,19 @@ SL_NOINLINE uptr sleuth_current_pc(void) {
 int unwind_fast(uptr *pcs, int max, uptr fp) {
   sl_thread *t = thread_current();
   uptr lo = t ? t->stack_lo : 0, hi = t ? t->stack_hi : 0;
+  /* Every live frame is above this one: below it, the recorded bounds may
+   * cover address space the stack has not grown into (unmapped), and a
+   * frame pointer from code built without frame pointers is any value. */
+  uptr here = (uptr)__builtin_frame_address(0);
+  if (here > lo && here < hi)
+    lo = here;
   int n = 0;
   while (n < max) {
     if (fp & 7)
       break;
-    if (hi && (fp < lo || fp + 16 > hi))
+    if (hi && (fp < lo || fp > hi - 16)) /* no overflow near ~0 */
       break;
-    if (!hi && fp < 4096)
+    if (!hi && (fp < 4096 || fp >= 0x7ffffffff000ull))
       break;
     uptr *frame = (uptr *)fp;
     uptr ret = frame[1];
