@@ -365,24 +365,31 @@ size_t sl_usable_size(const void *ptr) {
   return chunk_user_size(h, (uptr)ptr);
 }
 
-/* The block in a slot, if any, found by trying each possible redzone. */
+/* The block in a slot, found by trying each possible redzone. A reused
+ * slot can also hold the stale header of an earlier block with another
+ * redzone; that one is AVAILABLE, so a live or freed header wins. */
 static chunk_header *block_in_slot(uptr slot, unsigned c, uptr *user_beg) {
+  chunk_header *found = 0;
   uptr cand = *(uptr *)slot ^ MEMALIGN_MAGIC;
   if (cand > slot && cand < slot + central[c].slot_size && validate(cand)) {
     *user_beg = cand;
-    return header_of(cand);
+    found = header_of(cand);
+    if (found->state != CHUNK_AVAILABLE)
+      return found;
   }
   for (uint32_t l = 0; l < 8; l++) {
     uptr ub = slot + (16u << l);
     if (ub >= slot + central[c].slot_size)
       break;
     chunk_header *h = validate(ub);
-    if (h) {
+    if (h && (!found || h->state != CHUNK_AVAILABLE)) {
       *user_beg = ub;
-      return h;
+      found = h;
+      if (h->state != CHUNK_AVAILABLE)
+        return h;
     }
   }
-  return 0;
+  return found;
 }
 
 static void fill_info(uptr ub, chunk_header *h, chunk_info *out) {
