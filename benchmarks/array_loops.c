@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
+
 #define MM_N 300
 #define MM_REPS 48
 #define GRID 512
@@ -33,15 +35,6 @@ static uint32_t rng_next(void) {
 }
 
 static double rng_double(void) { return (rng_next() >> 8) * (1.0 / 16777216.0); }
-
-static void *xmalloc(size_t n) {
-    void *p = malloc(n);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 /* Folds a double's bit pattern into a running checksum. */
 static uint64_t mix_double(uint64_t h, double d) {

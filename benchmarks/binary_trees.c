@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench_util.h"
+
 #ifndef MAX_DEPTH
 #define MAX_DEPTH 18
 #endif
@@ -23,13 +25,7 @@ typedef struct Node {
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
-static uint32_t rng_next(void) {
-    /* xorshift64* */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
-}
+static uint32_t rng_next(void) { return xorshift64s_next(&rng_state); }
 
 static Node *new_node(Node *l, Node *r) {
     Node *n = malloc(sizeof *n);

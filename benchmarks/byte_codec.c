@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
+
 #define DATA_SIZE (2u << 20)
 #define ROUNDS 6
 #define WINDOW 65535u
@@ -23,22 +25,7 @@
 
 static uint64_t rng_state = 0xbb67ae8584caa73bull;
 
-static uint32_t rng_next(void) {
-    /* xorshift64* */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
-}
-
-static void *xmalloc(size_t n) {
-    void *p = malloc(n);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
+static uint32_t rng_next(void) { return xorshift64s_next(&rng_state); }
 
 /* ---------- data generation ---------- */
 

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench_util.h"
+
 #define N_NODES (1 << 20)
 #define CYCLE_LAPS 3
 #define N_LOOKUPS 300000
@@ -26,22 +28,7 @@ typedef struct Node {
 
 static uint64_t rng_state = 0x6a09e667f3bcc909ull;
 
-static uint64_t rng_next(void) {
-    /* splitmix64 */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static void *xmalloc(size_t n) {
-    void *p = malloc(n);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
+static uint64_t rng_next(void) { return splitmix64_next(&rng_state); }
 
 int main(void) {
     Node **nodes = xmalloc(N_NODES * sizeof *nodes);

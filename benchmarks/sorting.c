@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
+
 #define N_INTS 1500000
 #define N_RECS 300000
 #define INSERTION_CUTOFF 16
@@ -26,22 +28,7 @@ typedef struct {
 
 static uint64_t rng_state = 0xda3e39cb94b95bdbull;
 
-static uint32_t rng_next(void) {
-    /* xorshift64* */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
-}
-
-static void *xmalloc(size_t n) {
-    void *p = malloc(n);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
+static uint32_t rng_next(void) { return xorshift64s_next(&rng_state); }
 
 static void fail(const char *what) {
     fprintf(stderr, "sorting: %s is not sorted\n", what);

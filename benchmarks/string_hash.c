@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
+
 #define NKEYS 200000
 #define ROUNDS 5
 
@@ -33,22 +35,7 @@ typedef struct {
 
 static uint64_t rng_state = 0x243f6a8885a308d3ull;
 
-static uint64_t rng_next(void) {
-    /* splitmix64 */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static void *xmalloc(size_t n) {
-    void *p = malloc(n);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
+static uint64_t rng_next(void) { return splitmix64_next(&rng_state); }
 
 static void *xrealloc(void *old, size_t n) {
     void *p = realloc(old, n);
