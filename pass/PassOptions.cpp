@@ -15,7 +15,7 @@ namespace {
 
 constexpr const char *KnownNames =
     "instrument_reads, instrument_writes, instrument_atomics, "
-    "instrument_memintrinsics, optimize, hoist_loops, verbose";
+    "instrument_memintrinsics, optimize, hoist_loops, stack, globals, use_after_scope, verbose";
 
 bool parseBool(StringRef V, bool &Out) {
   if (V == "1" || V == "true" || V == "yes") {
@@ -59,6 +59,12 @@ bool parsePassOptions(StringRef Spec, PassOptions &Out, std::string &Error) {
       Flag = &Out.Optimize;
     else if (Name == "hoist_loops")
       Flag = &Out.HoistLoops;
+    else if (Name == "stack")
+      Flag = &Out.Stack;
+    else if (Name == "globals")
+      Flag = &Out.Globals;
+    else if (Name == "use_after_scope")
+      Flag = &Out.UseAfterScope;
     if (Flag) {
       if (!parseBool(Value, *Flag)) {
         Error = ("SLEUTH_PASS_OPTIONS: bad value '" + Value + "' for '" +

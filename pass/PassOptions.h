@@ -21,6 +21,9 @@ struct PassOptions {
   bool InstrumentMemIntrinsics = true; // llvm.mem{cpy,move,set} -> runtime
   bool Optimize = true;                // drop checks already done in the block
   bool HoistLoops = true;              // with Optimize: one check per loop
+  bool Stack = true;                   // redzones around local variables
+  bool Globals = true;                 // redzones after global variables
+  bool UseAfterScope = true;           // with Stack: f8 outside lifetimes
   unsigned Verbose = 0;                // 1: per-module summary, 2: per function
 };
 

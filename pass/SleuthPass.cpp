@@ -42,7 +42,7 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   AccessInstrumenter Instrumenter(M);
   AccessStats Total;
-  unsigned MemCalls = 0;
+  unsigned MemCalls = 0, StackVars = 0;
   for (Function *F : Functions) {
     AccessStats Stats;
     SmallVector<MemAccess, 32> Accesses = Instrumenter.collect(*F, Opts, Stats);
@@ -54,6 +54,12 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     Instrumenter.instrumentAll(Accesses);
     Stats.Instrumented = Accesses.size();
     unsigned Mem = Opts.InstrumentMemIntrinsics ? replaceMemIntrinsics(*F) : 0;
+    // After the accesses: "provably in bounds" then uses each variable's
+    // own size, not the frame's.
+    if (Opts.Stack) {
+      StackVars += layOutStack(*F, Opts.UseAfterScope);
+      addNoReturnCalls(*F);
+    }
     if (Opts.Verbose >= 2)
       errs() << "sleuth: " << F->getName() << ": " << Stats.Instrumented
              << " checks, " << Stats.Redundant << " redundant dropped, "
@@ -66,12 +72,16 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
   }
 
   addModuleCtor(M);
+  // After the functions (see above) and after the ctor calling
+  // __sleuth_module_init: its registration ctor must run second.
+  unsigned Globals = Opts.Globals ? instrumentGlobals(M) : 0;
   M.getOrInsertNamedMetadata(InstrumentedMarker);
   if (Opts.Verbose >= 1)
     errs() << "sleuth: module " << M.getModuleIdentifier() << ": "
            << Functions.size() << " functions, " << Total.Instrumented
            << " checks, " << Total.Redundant << " redundant dropped, "
-           << Total.Hoisted << " hoisted out of loops, " << MemCalls << " mem intrinsics\n";
+           << Total.Hoisted << " hoisted out of loops, " << MemCalls << " mem intrinsics, " << StackVars
+           << " stack variables and " << Globals << " globals with redzones\n";
   return PreservedAnalyses::none();
 }
 

@@ -3,9 +3,10 @@
 // One module pass does everything, in this order, once per module:
 //   1. for each function worth instrumenting: check loads/stores/atomics
 //      (AccessInstrumenter), then route memcpy/memmove/memset to the runtime
-//      (MemIntrinsics);
+//      (MemIntrinsics), then lay out stack redzones (StackLayout);
 //   2. add the module constructor calling __sleuth_module_init (ModuleCtor);
-//   3. mark the module so a second run does nothing.
+//   3. put redzones after globals and register them (GlobalRedzones);
+//   4. mark the module so a second run does nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLEUTH_PASS_H
@@ -41,6 +42,20 @@ unsigned replaceMemIntrinsics(llvm::Function &F);
 /// ModuleCtor.cpp: appends a priority-1 constructor that calls
 /// __sleuth_module_init(SLEUTH_ABI_VERSION).
 void addModuleCtor(llvm::Module &M);
+
+/// GlobalRedzones.cpp: puts a redzone after every global definition that can
+/// safely be changed and registers them from a module ctor/dtor. Returns the
+/// number of globals instrumented.
+unsigned instrumentGlobals(llvm::Module &M);
+
+/// StackLayout.cpp: merges the entry-block allocas that need redzones into
+/// one frame with poisoned redzones; returns the number of variables.
+/// With UseAfterScope, variables with lifetime markers are poisoned (f8)
+/// outside them.
+unsigned layOutStack(llvm::Function &F, bool UseAfterScope);
+/// StackLayout.cpp: emits __sleuth_handle_no_return() before every call to a
+/// noreturn function; returns the number of calls.
+unsigned addNoReturnCalls(llvm::Function &F);
 
 } // namespace sleuth
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SLEUTH_ABI_VERSION 1u
+#define SLEUTH_ABI_VERSION 2u
 
 /* Shadow mapping (DESIGN.md §2): shadow = (addr >> 3) + 0x7fff8000. */
 #define SLEUTH_SHADOW_SCALE 3
@@ -46,5 +46,33 @@ void __sleuth_check_store_range(uintptr_t addr, uintptr_t size);
 void *__sleuth_memcpy(void *dst, const void *src, size_t n);
 void *__sleuth_memmove(void *dst, const void *src, size_t n);
 void *__sleuth_memset(void *dst, int c, size_t n);
+
+/* Global redzones (v2). Each instrumented global is followed by a redzone;
+ * the module constructor registers them all, the destructor (dlclose, exit)
+ * unregisters them, which clears their shadow. */
+typedef struct __sleuth_global {
+  uintptr_t beg;               /* address of the global */
+  uintptr_t size;              /* its size in bytes */
+  uintptr_t size_with_redzone; /* a multiple of 32 */
+  const char *name;            /* source name, or "<string literal>" */
+  const char *location;        /* "file.c:3", or the module's source file */
+  uintptr_t flags;             /* reserved, 0 */
+} __sleuth_global;
+void __sleuth_register_globals(__sleuth_global *globals, uintptr_t n);
+void __sleuth_unregister_globals(__sleuth_global *globals, uintptr_t n);
+
+/* Stack redzones (v2). A frame with redzoned locals starts with a 32-byte
+ * left redzone whose first three words are SLEUTH_FRAME_MAGIC, a pointer
+ * to the frame description ("N off size len name:line ..."), and the
+ * function's address. The pass writes the frame's shadow inline. */
+#define SLEUTH_FRAME_MAGIC 0x534c4555544846ULL /* "FHTUELS" */
+
+/* Sets n shadow bytes from shadow_addr to value: long uniform runs of a
+ * frame's shadow (big variables, use-after-scope). */
+void __sleuth_set_shadow(uintptr_t shadow_addr, uintptr_t n, uintptr_t value);
+
+/* Called before every call to a noreturn function (longjmp, exit, throw,
+ * abort, ...): frames about to be abandoned are unpoisoned. */
+void __sleuth_handle_no_return(void);
 
 #endif

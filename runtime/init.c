@@ -9,9 +9,11 @@
 #include "interception.h"
 #include "interceptors.h"
 #include "options.h"
+#include "pools.h"
 #include "report.h"
 #include "shadow.h"
 #include "stackdepot.h"
+#include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
 
@@ -30,6 +32,7 @@ void signals_init(void);
  * (depot, internal allocator), which the outer ones may take. */
 static void before_fork(void) {
   symbolizer_lock();
+  pools_lock();
   allocator_lock_all();
   depot_lock_all();
   ialloc_lock_all();
@@ -38,6 +41,7 @@ static void after_fork_parent(void) {
   ialloc_unlock_all();
   depot_unlock_all();
   allocator_unlock_all();
+  pools_unlock();
   symbolizer_unlock();
 }
 static void after_fork_child(void) {
@@ -70,6 +74,7 @@ void sleuth_init(void) {
   shadow_init();
   allocator_init();
   threads_init_main();
+  suppressions_init();
   if (!sl_opt.symbolize)
     symbolizer_disable();
   else

@@ -69,6 +69,7 @@
 
 #include "allocator_internal.h"
 #include "options.h"
+#include "pools.h"
 #include "report.h"
 #include "shadow.h"
 #include "stackdepot.h"
@@ -95,6 +96,8 @@ static struct {
   uint32_t *large; /* record indices of large blocks, by address */
   size_t nlarge, large_len;
   uptr large_lo, large_hi;
+  size_t pool_first, npool; /* pool blocks: records [first, first+n), by address */
+  uptr pool_lo, pool_hi;
   uint32_t *mark;
   size_t nmark, mark_cap;
   range *globals;
@@ -125,7 +128,8 @@ static void snapshot_heap(void) {
     total += (S.cls_end[c] - S.cls_beg[c]) / S.cls_size[c];
   }
   size_t nl = large_count_locked();
-  S.blocks_len = (total + nl + 1) * sizeof(leak_block);
+  size_t np = pools_live_count_locked();
+  S.blocks_len = (total + nl + np + 1) * sizeof(leak_block);
   S.blocks = scratch(S.blocks_len);
   S.nblocks = 0;
   if (!S.blocks)
@@ -180,8 +184,85 @@ static void snapshot_heap(void) {
                         : 0;
 }
 
+static inline long heap_lookup(uptr v, int *start);
+
+/* Heapsort of the pool blocks by address (there may be many). */
+static void sift(leak_block *a, size_t i, size_t n) {
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= n)
+      return;
+    if (c + 1 < n && a[c + 1].beg > a[c].beg)
+      c++;
+    if (a[i].beg >= a[c].beg)
+      return;
+    leak_block t = a[i];
+    a[i] = a[c];
+    a[c] = t;
+    i = c;
+  }
+}
+
+/* Pool blocks (pools.c) are records of their own, after the heap's. A heap
+ * block that holds one is a pool's superblock: it is tagged LEAK_SKIP, so
+ * it is neither reported nor scanned, and a pointer into it resolves to
+ * the pool block there (or to nothing: its free space keeps nothing
+ * alive). */
+static void snapshot_pools(void) {
+  leak_block *a = S.blocks + S.nblocks;
+  size_t n = pools_live_blocks_locked(a, pools_live_count_locked());
+  for (size_t i = n / 2; i-- > 0;)
+    sift(a, i, n);
+  for (size_t k = n; k-- > 1;) {
+    leak_block t = a[0];
+    a[0] = a[k];
+    a[k] = t;
+    sift(a, 0, k);
+  }
+  for (size_t i = 0; i < n; i++) {
+    int start;
+    long sb = heap_lookup(a[i].beg, &start);
+    if (sb >= 0)
+      S.blocks[sb].tag = LEAK_SKIP;
+  }
+  S.pool_first = S.nblocks;
+  S.npool = n;
+  S.nblocks += n;
+  S.pool_lo = n ? a[0].beg : 0;
+  S.pool_hi = n ? a[n - 1].beg + a[n - 1].size + 1 : 0;
+}
+
+static long pool_lookup(uptr v, int *start) {
+  if (!S.npool || v < S.pool_lo || v >= S.pool_hi)
+    return -1;
+  const leak_block *a = S.blocks + S.pool_first;
+  size_t lo = 0, hi = S.npool;
+  if (a[0].beg > v)
+    return -1;
+  while (hi - lo > 1) {
+    size_t mid = (lo + hi) / 2;
+    if (a[mid].beg <= v)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  *start = v == a[lo].beg;
+  if (*start || v < a[lo].beg + a[lo].size)
+    return (long)(S.pool_first + lo);
+  return -1;
+}
+
 /* The record of the block v points into, or -1; *start: v is its start. */
 static inline long lookup(uptr v, int *start) {
+  long idx = heap_lookup(v, start);
+  if (SL_LIKELY(!S.npool))
+    return idx;
+  if (idx < 0 || S.blocks[idx].tag == LEAK_SKIP)
+    return pool_lookup(v, start);
+  return idx;
+}
+
+static inline long heap_lookup(uptr v, int *start) {
   long idx = -1;
   if (v >= HEAP_BEG && v < HEAP_END) {
     unsigned c = (unsigned)((v - HEAP_BEG) >> REGION_SHIFT);
@@ -272,7 +353,8 @@ static void scan_words(uptr lo, uptr hi, const unsigned char *copy,
     if (check_shadow && *(const int8_t *)MEM_TO_SHADOW(p))
       continue;
     uptr v = copy ? *(const uptr *)(copy + (p - lo)) : *(const uptr *)p;
-    if (v < HEAP_BEG && (v < S.large_lo || v >= S.large_hi))
+    if (v < HEAP_BEG && (v < S.large_lo || v >= S.large_hi) &&
+        (v < S.pool_lo || v >= S.pool_hi))
       continue;
     int start;
     long idx = lookup(v, &start);
@@ -450,15 +532,21 @@ static int scan_with_loader_locked(struct dl_phdr_info *info, size_t size,
   dl_iterate_phdr(collect_module, 0);
   large_lock();
   threads_lock();
+  pools_lock();
   uint32_t cap;
   threads_table_locked(&cap);
   S.threads_len = (cap + 1) * sizeof(stw_thread);
   S.threads = scratch(S.threads_len);
   S.nthreads = S.threads ? stw_stop(S.threads, (int)cap, STOP_TIMEOUT_MS) : 0;
+  S.npool = 0;
+  S.pool_lo = S.pool_hi = 0;
   snapshot_heap();
+  if (S.blocks)
+    snapshot_pools();
   if (S.blocks)
     classify();
   stw_resume();
+  pools_unlock();
   threads_unlock();
   large_unlock();
   return 1;

@@ -10,6 +10,7 @@ enum leak_tag {
   LEAK_REACHABLE,
   LEAK_INDIRECT,
   LEAK_DIRECT,
+  LEAK_SKIP, /* a malloc'd superblock holding pool blocks: not reported */
 };
 
 /* One live block as the scan saw it. */

@@ -8,6 +8,7 @@
 #include "options.h"
 #include "report.h"
 #include "stackdepot.h"
+#include "suppressions.h"
 #include "symbolize.h"
 
 typedef struct {
@@ -126,17 +127,21 @@ static void put_record(sbuf_t *b, const record *r) {
 size_t leak_report(const leak_block *blocks, size_t n, int only_new,
                    int *fail) {
   record_set cur = {0, 0, 0};
-  uptr bytes[5] = {0}, count[5] = {0};
+  uptr bytes[6] = {0}, count[6] = {0};
   for (size_t i = 0; i < n; i++) {
     uint32_t tag = blocks[i].tag;
+    if (tag == LEAK_SKIP || tag == LEAK_UNREACHED)
+      continue;
     set_add(&cur, blocks[i].stack, tag, blocks[i].size, 1);
     bytes[tag] += blocks[i].size;
     count[tag]++;
   }
+  /* Suppressed records (leak:PATTERN on the allocation stack) leave the
+   * kinds' totals and the exit status; reachable ones are looked at only
+   * when they would be shown. */
+  uptr sup_bytes = 0, sup_count = 0;
+  int suppressing = suppressions_active();
   *fail = 0;
-  for (uint32_t tag = LEAK_POSSIBLE; tag <= LEAK_DIRECT; tag++)
-    if (count[tag] && option_list_has(sl_opt.leak_kinds_fail, kind_option(tag)))
-      *fail = 1;
   /* The records to print, best first. */
   record *list = ialloc((cur.used + 1) * sizeof(record));
   size_t nlist = 0;
@@ -145,6 +150,13 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
     const record *r = &cur.slots[i];
     if (!r->tag || (r->tag == LEAK_REACHABLE && !sl_opt.show_reachable))
       continue;
+    if (suppressing && suppressions_match_stack("leak", r->stack)) {
+      sup_bytes += r->bytes;
+      sup_count += r->count;
+      bytes[r->tag] -= r->bytes;
+      count[r->tag] -= r->count;
+      continue;
+    }
     if (only_new) {
       const record *old = set_find(&previous, r->stack, r->tag);
       if (old && old->bytes >= r->bytes)
@@ -154,15 +166,20 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
     if (r->tag != LEAK_REACHABLE)
       shown_bytes += r->bytes;
   }
+  for (uint32_t tag = LEAK_POSSIBLE; tag <= LEAK_DIRECT; tag++)
+    if (count[tag] && option_list_has(sl_opt.leak_kinds_fail, kind_option(tag)))
+      *fail = 1;
   sort_records(list, nlist);
-  if (nlist) {
+  if (nlist || sup_count) {
     char *mem = ialloc(OUT_CAP);
     sbuf_t b;
     sbuf_init(&b, mem, OUT_CAP);
-    sbuf_puts(&b, "================================================"
-                  "=================\n");
-    sbuf_printf(&b, "==%d==ERROR: Sleuth: detected memory leaks\n\n",
-                sys_getpid());
+    if (nlist) {
+      sbuf_puts(&b, "================================================"
+                    "=================\n");
+      sbuf_printf(&b, "==%d==ERROR: Sleuth: detected memory leaks\n\n",
+                  sys_getpid());
+    }
     for (size_t i = 0; i < nlist; i++) {
       put_record(&b, &list[i]);
       if (b.len > OUT_CAP / 2)
@@ -186,6 +203,9 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
                 (unsigned long)count[LEAK_POSSIBLE],
                 (unsigned long)bytes[LEAK_REACHABLE],
                 (unsigned long)count[LEAK_REACHABLE]);
+    if (suppressing)
+      sbuf_printf(&b, "        suppressed: %'lu bytes in %'lu blocks\n",
+                  (unsigned long)sup_bytes, (unsigned long)sup_count);
     sbuf_printf(&b, "SUMMARY: Sleuth: %lu byte(s) leaked in %lu allocation(s).\n",
                 (unsigned long)lost_bytes, (unsigned long)lost_count);
     flush(&b);

@@ -10,10 +10,13 @@
 #include <ucontext.h>
 
 #include "allocator.h"
+#include "globals.h"
 #include "leak.h"
 #include "options.h"
+#include "pools.h"
 #include "shadow.h"
 #include "stackdepot.h"
+#include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
 #include "unwind.h"
@@ -99,6 +102,38 @@ static uptr site_key(uptr pc) {
   h = (h ^ (uint64_t)fi[0].line) * 0x100000001b3ull;
   h = (h ^ (uint64_t)fi[0].column) * 0x100000001b3ull;
   return (uptr)(h | 1);
+}
+
+/* Suppressions (suppressions.c): a report whose stack matches a rule of
+ * its kind prints nothing and does not count toward the exit status; it is
+ * counted for the `suppressed:` line at exit. Stacks found suppressed are
+ * remembered (by a hash of their pcs), so a loop does not re-symbolize. */
+#define SUPPRESSED_CACHE 256
+static uptr suppressed_cache[SUPPRESSED_CACHE];
+
+static int suppressed(const char *kind, const uptr *pcs, int n, int exact) {
+  if (SL_LIKELY(!suppressions_active()))
+    return 0;
+  uint64_t h = 0xcbf29ce484222325ull ^ (uptr)kind;
+  for (int i = 0; i < n; i++)
+    h = (h ^ pcs[i]) * 0x100000001b3ull;
+  uptr key = (uptr)(h | 1);
+  size_t slot = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 56);
+  if (__atomic_load_n(&suppressed_cache[slot], __ATOMIC_RELAXED) != key) {
+    if (!suppressions_match(kind, pcs, n, exact))
+      return 0;
+    __atomic_store_n(&suppressed_cache[slot], key, __ATOMIC_RELAXED);
+  }
+  suppressions_count_error();
+  return 1;
+}
+
+static int suppressed_id(const char *kind, uint32_t stack) {
+  if (SL_LIKELY(!suppressions_active()))
+    return 0;
+  uptr pcs[DEPOT_MAX_FRAMES];
+  int n = depot_get(stack, pcs, DEPOT_MAX_FRAMES);
+  return suppressed(kind, pcs, n, 0);
 }
 
 static int begin(report_t *r, const char *kind, uptr site) {
@@ -252,14 +287,24 @@ static void describe_chunk(report_t *r, uptr addr, const chunk_info *ci) {
 
 static void describe_address(report_t *r, uptr addr) {
   chunk_info ci;
+  if (pools_describe(addr, &ci)) { /* pool blocks sit inside heap blocks */
+    describe_chunk(r, addr, &ci);
+    return;
+  }
   if (allocator_describe(addr, &ci)) {
     describe_chunk(r, addr, &ci);
     return;
   }
   sl_thread *t = thread_current();
+  if (stack_describe(&r->b, addr, t->stack_lo, t->stack_hi, t->tid))
+    return;
   if (t->stack_hi && addr >= t->stack_lo && addr < t->stack_hi) {
     sbuf_printf(&r->b, "Address %p is located in stack of thread T%u\n\n",
                 (void *)addr, t->tid);
+    return;
+  }
+  if (globals_describe(&r->b, addr)) {
+    sbuf_putc(&r->b, '\n');
     return;
   }
   const char *mod;
@@ -338,8 +383,9 @@ static const char *kind_of_shadow(uptr bad) {
   case SH_ALLOCA_LEFT:
   case SH_ALLOCA_RIGHT:
     return "dynamic-stack-buffer-overflow";
+  case SH_POOL_REDZONE: /* a pool block's redzone (pools.c) */
+    return "heap-buffer-overflow";
   case SH_USER_POISONED:
-  case SH_POOL_REDZONE:
     return "use-after-poison";
   default:
     return "unknown-crash";
@@ -371,6 +417,10 @@ void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   /* Range checks (mem intrinsics, hoisted loop checks) name the first bad
    * byte, as ASan's interceptors do; a single access names its start. */
   uptr shown = size > 16 ? bad : addr;
+  uptr pcs[MAX_FRAMES];
+  int n = error_stack(pcs, pc, bp);
+  if (suppressed(kind, pcs, n, 0))
+    return;
   report_t r;
   if (!begin(&r, kind, site))
     return;
@@ -381,8 +431,6 @@ void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
               is_write ? "WRITE" : "READ", (unsigned long)size, (void *)shown,
               t->tid);
   note_thread(&r, t->tid);
-  uptr pcs[MAX_FRAMES];
-  int n = error_stack(pcs, pc, bp);
   print_stack(&r.b, pcs, n, 0);
   sbuf_putc(&r.b, '\n');
   describe_address(&r, bad);
@@ -396,13 +444,15 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
                           size_t bn, uptr pc, uptr bp, uptr site) {
   char kind[64];
   sl_snprintf(kind, sizeof kind, "%s-param-overlap", func);
+  uptr pcs[MAX_FRAMES];
+  int n = error_stack(pcs, pc, bp);
+  if (suppressed(kind, pcs, n, 0))
+    return;
   report_t r;
   if (!begin(&r, kind, site))
     return;
   sbuf_printf(&r.b, ": memory ranges [%p,%p) and [%p, %p) overlap\n",
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
-  uptr pcs[MAX_FRAMES];
-  int n = error_stack(pcs, pc, bp);
   print_stack(&r.b, pcs, n, 0);
   sbuf_putc(&r.b, '\n');
   put_summary(&r, pc, 0);
@@ -418,7 +468,8 @@ static void allocator_error_tail(report_t *r, uint32_t stack) {
 
 void report_bad_free(uptr addr, uint32_t stack) {
   report_t r;
-  if (!begin(&r, "bad-free", summary_pc_of(stack)))
+  if (suppressed_id("bad-free", stack) ||
+      !begin(&r, "bad-free", summary_pc_of(stack)))
     return;
   sbuf_printf(&r.b,
               ": attempting free on address which was not malloc()-ed: %p "
@@ -433,13 +484,15 @@ void report_bad_free(uptr addr, uint32_t stack) {
 
 void report_double_free(uptr addr, uint32_t stack) {
   report_t r;
-  if (!begin(&r, "double-free", summary_pc_of(stack)))
+  if (suppressed_id("double-free", stack) ||
+      !begin(&r, "double-free", summary_pc_of(stack)))
     return;
   sbuf_printf(&r.b, ": attempting double-free on %p in thread T%u:\n",
               (void *)addr, thread_current()->tid);
   allocator_error_tail(&r, stack);
   chunk_info ci;
-  if (allocator_describe(addr, &ci) && ci.state != CHUNK_AVAILABLE)
+  if (pools_describe(addr, &ci) ||
+      (allocator_describe(addr, &ci) && ci.state != CHUNK_AVAILABLE))
     describe_chunk(&r, addr, &ci);
   else
     sbuf_printf(&r.b, "%p was freed long ago; its block has been reused "
@@ -453,7 +506,8 @@ void report_double_free(uptr addr, uint32_t stack) {
 void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
                                    uint32_t stack) {
   report_t r;
-  if (!begin(&r, "alloc-dealloc-mismatch", summary_pc_of(stack)))
+  if (suppressed_id("alloc-dealloc-mismatch", stack) ||
+      !begin(&r, "alloc-dealloc-mismatch", summary_pc_of(stack)))
     return;
   sbuf_printf(&r.b, " (%s vs %s) on %p\n", alloc_type_name(alloc_type),
               dealloc_type_name(dealloc_type), (void *)addr);
@@ -474,7 +528,8 @@ void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
 void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
                                      size_t dealloc_size, uint32_t stack) {
   report_t r;
-  if (!begin(&r, "new-delete-type-mismatch", summary_pc_of(stack)))
+  if (suppressed_id("new-delete-type-mismatch", stack) ||
+      !begin(&r, "new-delete-type-mismatch", summary_pc_of(stack)))
     return;
   sbuf_printf(&r.b,
               " on %p in thread T%u:\n  object passed to delete has wrong "
@@ -504,7 +559,8 @@ static void finish_limit_report(report_t *r, uint32_t stack, int fatal) {
 
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
   report_t r;
-  if (!begin(&r, "calloc-overflow", summary_pc_of(stack)))
+  if (suppressed_id("calloc-overflow", stack) ||
+      !begin(&r, "calloc-overflow", summary_pc_of(stack)))
     return;
   sbuf_printf(&r.b,
               ": calloc parameters overflow: count * size (%lu * %lu) cannot "
@@ -515,7 +571,8 @@ void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
 
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
   report_t r;
-  if (!begin(&r, "allocation-size-too-big", summary_pc_of(stack)))
+  if (suppressed_id("allocation-size-too-big", stack) ||
+      !begin(&r, "allocation-size-too-big", summary_pc_of(stack)))
     return;
   sbuf_printf(&r.b,
               ": requested allocation size 0x%lx exceeds maximum supported "
@@ -526,7 +583,8 @@ void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
 
 void report_out_of_memory(size_t size, uint32_t stack) {
   report_t r;
-  if (!begin(&r, "out-of-memory", summary_pc_of(stack)))
+  if (suppressed_id("out-of-memory", stack) ||
+      !begin(&r, "out-of-memory", summary_pc_of(stack)))
     return;
   sbuf_printf(&r.b,
               ": allocator is trying to allocate 0x%lx bytes (thread T%u)\n",
@@ -537,6 +595,9 @@ void report_out_of_memory(size_t size, uint32_t stack) {
 
 /* ---- deadly signals --------------------------------------------------- */
 
+int signals_real_sigaction(int sig, const struct sigaction *act,
+                           struct sigaction *old);
+
 void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   siginfo_t *info = vinfo;
   ucontext_t *uc = vctx;
@@ -545,6 +606,21 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   uptr sp = (uptr)uc->uc_mcontext.gregs[REG_RSP];
   uptr addr = (uptr)info->si_addr;
   const char *kind = sig == SIGBUS ? "BUS" : sig == SIGFPE ? "FPE" : "SEGV";
+  uptr pcs[MAX_FRAMES];
+  int n = unwind_slow(pcs, MAX_FRAMES, pc);
+  if (n == 0) {
+    pcs[0] = pc;
+    n = 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
+  }
+  if (suppressed(kind, pcs, n, 1)) {
+    /* No report, but no recovery either: the default action applies when
+     * the faulting instruction runs again. */
+    struct sigaction dfl;
+    sl_memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    signals_real_sigaction(sig, &dfl, 0);
+    return;
+  }
   report_t r;
   begin(&r, kind, 0);
   sl_thread *t = thread_current();
@@ -561,12 +637,6 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
       sbuf_printf(&r.b, "==%d==Hint: stack overflow?\n", sys_getpid());
   }
   note_thread(&r, t->tid);
-  uptr pcs[MAX_FRAMES];
-  int n = unwind_slow(pcs, MAX_FRAMES, pc);
-  if (n == 0) {
-    pcs[0] = pc;
-    n = 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
-  }
   print_stack(&r.b, pcs, n, 1);
   sbuf_putc(&r.b, '\n');
   put_threads(&r);
@@ -581,6 +651,9 @@ void report_at_exit(void) {
   if (sl_opt.detect_leaks)
     fflush(0);
   int leaks_fail = leak_check_at_exit();
+  if (suppressions_error_count())
+    report_raw("Sleuth: suppressed: %d error report(s)",
+               suppressions_error_count());
   if ((report_error_count() && !sl_opt.halt_on_error) || leaks_fail) {
     /* _exit would not flush stdio; exit() would run these handlers again. */
     fflush(0);

@@ -32,12 +32,39 @@ size_t sleuth_leak_check(void);
  * since the previous check, and returns their bytes. */
 size_t sleuth_leak_check_new(void);
 
+/* Custom memory pools (in the manner of Valgrind's mempool requests). A
+ * pool is named by any address (its control structure, say); its memory
+ * comes from anywhere, and the pool keeps what it has not handed out
+ * poisoned (SLEUTH_POISON). Blocks get the caller's stack, are reported
+ * like heap blocks (heap-buffer-overflow into the redzone_bytes poisoned
+ * on each side, heap-use-after-free with both stacks) and are blocks of
+ * their own in the leak scan; a malloc'd superblock holding pool blocks is
+ * not reported itself. */
+void sleuth_pool_create(const volatile void *pool, size_t redzone_bytes);
+void sleuth_pool_alloc(const volatile void *pool, const volatile void *addr,
+                       size_t size);
+void sleuth_pool_free(const volatile void *pool, const volatile void *addr);
+/* Forgets every block of the pool; poisons and unpoisons nothing. */
+void sleuth_pool_destroy(const volatile void *pool);
+
 #define SLEUTH_POISON(addr, size) __sleuth_poison_memory_region((addr), (size))
+#define SLEUTH_POOL_CREATE(pool, redzone_bytes)                                \
+  sleuth_pool_create((pool), (redzone_bytes))
+#define SLEUTH_POOL_ALLOC(pool, addr, size)                                    \
+  sleuth_pool_alloc((pool), (addr), (size))
+#define SLEUTH_POOL_FREE(pool, addr) sleuth_pool_free((pool), (addr))
+#define SLEUTH_POOL_DESTROY(pool) sleuth_pool_destroy((pool))
 #define SLEUTH_UNPOISON(addr, size)                                            \
   __sleuth_unpoison_memory_region((addr), (size))
 #else
 #define SLEUTH_POISON(addr, size) ((void)(addr), (void)(size))
 #define SLEUTH_UNPOISON(addr, size) ((void)(addr), (void)(size))
+#define SLEUTH_POOL_CREATE(pool, redzone_bytes)                                \
+  ((void)(pool), (void)(redzone_bytes))
+#define SLEUTH_POOL_ALLOC(pool, addr, size)                                    \
+  ((void)(pool), (void)(addr), (void)(size))
+#define SLEUTH_POOL_FREE(pool, addr) ((void)(pool), (void)(addr))
+#define SLEUTH_POOL_DESTROY(pool) ((void)(pool))
 #define sleuth_address_is_poisoned(addr) ((void)(addr), 0)
 #define sleuth_leak_check() ((size_t)0)
 #define sleuth_leak_check_new() ((size_t)0)

@@ -3,7 +3,7 @@
 // once that the option has no effect.
 // RUN: %sleuth_cc -O0 %s -o %t
 // RUN: env SLEUTH_OPTIONS=heap_profile=1 %run %t 2>&1 | FileCheck %s --check-prefix=QUIET
-// RUN: env SLEUTH_OPTIONS=verbosity=1:heap_profile=1:suppressions=x %run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=verbosity=1:heap_profile=1:heap_profile_sample=4096 %run %t 2>&1 | FileCheck %s
 // RUN: env SLEUTH_OPTIONS=help=1 %run %t | FileCheck %s --check-prefix=HELP
 // QUIET-NOT: Sleuth
 // QUIET: main ran

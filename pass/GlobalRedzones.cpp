@@ -1,0 +1,223 @@
+//===- GlobalRedzones.cpp - redzones after global variables ---------------===//
+//
+// Every global definition we can safely change becomes a private-layout
+// struct { original, [RZ x i8] } with the same name, linkage, visibility and
+// (at least 32-byte) alignment; uses are redirected to field 0. The right
+// redzone is at least 32 bytes, grows with the size (a quarter, capped), and
+// pads the whole to a multiple of 32. A descriptor array
+// {beg, size, size_with_redzone, name, location, 0} is registered by the
+// module constructor (__sleuth_register_globals) and unregistered by a
+// destructor (dlclose, exit), which clears the shadow.
+//
+// Left alone (conservatively): declarations, available_externally, weak,
+// linkonce and common definitions (the linker may pick another module's
+// copy), comdat members, thread-locals, globals in an explicit section,
+// in llvm.used / llvm.compiler.used, externally initialised ones, unsized
+// or empty ones, alignment above 4096, and compiler-internal names.
+//
+// This runs after the accesses of every function were instrumented: the
+// access instrumenter's "provably in bounds" test then sees the original
+// sizes, not the padded ones.
+//
+//===----------------------------------------------------------------------===//
+#include "Compat.h"
+#include "SleuthPass.h"
+
+#include "abi.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <string>
+
+using namespace llvm;
+
+namespace sleuth {
+
+namespace {
+
+bool startsWith(StringRef S, StringRef P) {
+  return S.size() >= P.size() && S.substr(0, P.size()) == P;
+}
+
+void collectUsed(Module &M, const char *Name, SmallPtrSetImpl<Constant *> &Out) {
+  GlobalVariable *Used = M.getGlobalVariable(Name);
+  if (!Used || !Used->hasInitializer())
+    return;
+  if (auto *Init = dyn_cast<ConstantArray>(Used->getInitializer()))
+    for (Value *Op : Init->operands())
+      Out.insert(cast<Constant>(Op->stripPointerCasts()));
+}
+
+bool shouldInstrumentGlobal(GlobalVariable &G, const DataLayout &DL,
+                            const SmallPtrSetImpl<Constant *> &Used) {
+  if (G.isDeclaration() || !G.hasInitializer() ||
+      G.hasAvailableExternallyLinkage())
+    return false;
+  if (!(G.hasExternalLinkage() || G.hasLocalLinkage()))
+    return false; // weak, linkonce, common, extern_weak, appending
+  if (G.hasComdat() || G.isThreadLocal() || G.hasSection() ||
+      G.isExternallyInitialized() || G.getAddressSpace() != 0)
+    return false;
+  if (Used.count(&G))
+    return false;
+  StringRef Name = G.getName();
+  if (startsWith(Name, "llvm.") || startsWith(Name, "__llvm") ||
+      startsWith(Name, "__prof") || startsWith(Name, "__sleuth") ||
+      startsWith(Name, "sleuth.") || startsWith(Name, "__start_") ||
+      startsWith(Name, "__stop_") || startsWith(Name, "_ZTV") ||
+      startsWith(Name, "_ZTI") || startsWith(Name, "_ZTS") ||
+      startsWith(Name, "__cxx_global") || startsWith(Name, "__dso_handle"))
+    return false;
+  Type *Ty = G.getValueType();
+  if (!Ty->isSized())
+    return false;
+  TypeSize TS = DL.getTypeAllocSize(Ty);
+  if (TS.isScalable() || TS.getFixedValue() == 0 ||
+      TS.getFixedValue() > (uint64_t(1) << 40))
+    return false;
+  if (G.getAlign() && G.getAlign()->value() > 4096)
+    return false;
+  return true;
+}
+
+uint64_t rightRedzone(uint64_t Size) {
+  const uint64_t MinRZ = 32, MaxRZ = 1 << 18;
+  uint64_t RZ = (Size / 4) & ~(MinRZ - 1);
+  RZ = RZ < MinRZ ? MinRZ : RZ > MaxRZ ? MaxRZ : RZ;
+  if (Size % MinRZ)
+    RZ += MinRZ - Size % MinRZ;
+  return RZ;
+}
+
+Constant *privateString(Module &M, StringRef S, const Twine &Name) {
+  Constant *Init = ConstantDataArray::getString(M.getContext(), S);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  GV->setAlignment(Align(1));
+  return ConstantExpr::getPointerCast(GV, pointerTo(Type::getInt8Ty(M.getContext())));
+}
+
+} // namespace
+
+unsigned instrumentGlobals(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &C = M.getContext();
+  SmallPtrSet<Constant *, 16> Used;
+  collectUsed(M, "llvm.used", Used);
+  collectUsed(M, "llvm.compiler.used", Used);
+
+  SmallVector<GlobalVariable *, 32> Work;
+  for (GlobalVariable &G : M.globals())
+    if (shouldInstrumentGlobal(G, DL, Used))
+      Work.push_back(&G);
+  if (Work.empty())
+    return 0;
+
+  IntegerType *IntptrTy = DL.getIntPtrType(C);
+  Type *BytePtrTy = pointerTo(Type::getInt8Ty(C));
+  StructType *DescTy = StructType::get(IntptrTy, IntptrTy, IntptrTy, BytePtrTy,
+                                       BytePtrTy, IntptrTy);
+  std::string ModuleFile = M.getSourceFileName();
+  if (ModuleFile.empty())
+    ModuleFile = M.getModuleIdentifier();
+
+  SmallVector<Constant *, 32> Descs;
+  for (GlobalVariable *G : Work) {
+    Type *Ty = G->getValueType();
+    uint64_t Size = DL.getTypeAllocSize(Ty).getFixedValue();
+    uint64_t RZ = rightRedzone(Size);
+    StructType *NewTy =
+        StructType::get(Ty, ArrayType::get(Type::getInt8Ty(C), RZ));
+    Constant *NewInit = ConstantStruct::get(
+        NewTy, {G->getInitializer(),
+                Constant::getNullValue(NewTy->getElementType(1))});
+    auto *NewG = new GlobalVariable(M, NewTy, G->isConstant(), G->getLinkage(),
+                                    NewInit, "", G, G->getThreadLocalMode(),
+                                    G->getAddressSpace());
+    NewG->copyAttributesFrom(G);
+    NewG->setComdat(G->getComdat());
+    uint64_t A = G->getAlign() ? G->getAlign()->value() : 1;
+    NewG->setAlignment(Align(A > 32 ? A : 32));
+    // Debug info keeps pointing at the variable (it is at offset 0).
+    NewG->copyMetadata(G, 0);
+
+    Constant *Zero = ConstantInt::get(Type::getInt32Ty(C), 0);
+    Constant *Indices[] = {Zero, Zero};
+    Constant *Field0 =
+        ConstantExpr::getGetElementPtr(NewTy, NewG, Indices, /*InBounds=*/true);
+    Constant *Repl = ConstantExpr::getPointerCast(Field0, G->getType());
+    G->replaceAllUsesWith(Repl);
+    NewG->takeName(G);
+    G->eraseFromParent();
+
+    // Name and definition site, for reports.
+    std::string Name, Where = ModuleFile;
+    SmallVector<DIGlobalVariableExpression *, 1> DIs;
+    NewG->getDebugInfo(DIs);
+    if (!DIs.empty() && DIs[0]->getVariable()) {
+      DIGlobalVariable *V = DIs[0]->getVariable();
+      Name = V->getName().str();
+      if (!V->getFilename().empty()) {
+        Where = V->getFilename().str();
+        if (V->getLine())
+          Where += ":" + std::to_string(V->getLine());
+      }
+    }
+    if (Name.empty()) {
+      StringRef N = NewG->getName();
+      Name = (NewG->hasPrivateLinkage() && startsWith(N, ".str")) ||
+                     N.empty()
+                 ? std::string("<string literal>")
+                 : N.str();
+    }
+    Descs.push_back(ConstantStruct::get(
+        DescTy, {ConstantExpr::getPtrToInt(NewG, IntptrTy),
+                 ConstantInt::get(IntptrTy, Size),
+                 ConstantInt::get(IntptrTy, Size + RZ),
+                 privateString(M, Name, "sleuth.global_name"),
+                 privateString(M, Where, "sleuth.global_loc"),
+                 ConstantInt::get(IntptrTy, 0)}));
+  }
+
+  ArrayType *ArrTy = ArrayType::get(DescTy, Descs.size());
+  auto *Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false,
+                                   GlobalValue::PrivateLinkage,
+                                   ConstantArray::get(ArrTy, Descs),
+                                   "sleuth.globals");
+  Type *VoidTy = Type::getVoidTy(C);
+  Type *TablePtrTy = pointerTo(DescTy);
+  Constant *TablePtr = ConstantExpr::getPointerCast(Table, TablePtrTy);
+  Constant *N = ConstantInt::get(IntptrTy, Descs.size());
+
+  auto MakeFn = [&](const char *FnName, const char *Callee) {
+    Function *F =
+        Function::Create(FunctionType::get(VoidTy, false),
+                         GlobalValue::InternalLinkage, FnName, M);
+    F->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> IRB(BasicBlock::Create(C, "", F));
+    FunctionCallee Fn =
+        M.getOrInsertFunction(Callee, VoidTy, TablePtrTy, IntptrTy);
+    IRB.CreateCall(Fn, {TablePtr, N});
+    IRB.CreateRetVoid();
+    return F;
+  };
+  // Priority 1 like sleuth.module_ctor, added after it: runs after the
+  // runtime is initialised.
+  appendToGlobalCtors(M, MakeFn("sleuth.register_globals",
+                                "__sleuth_register_globals"),
+                      /*Priority=*/1);
+  appendToGlobalDtors(M, MakeFn("sleuth.unregister_globals",
+                                "__sleuth_unregister_globals"),
+                      /*Priority=*/1);
+  return Descs.size();
+}
+
+} // namespace sleuth

@@ -1,0 +1,16 @@
+/* Registered globals and stack frames, for describing an address in a
+ * report (globals.c, stack.c). */
+#ifndef SLEUTH_GLOBALS_H
+#define SLEUTH_GLOBALS_H
+
+#include "sys.h"
+
+/* If addr is in or just around a registered global, appends
+ * "0x... is located N bytes after global variable 'x' defined in 'f.c:3'
+ * (0x...) of size S" and returns 1. */
+int globals_describe(sbuf_t *b, uptr addr);
+/* If addr is in an instrumented frame between lo and hi (the thread's
+ * stack), appends ASan's "located in stack of thread T<tid> at offset N in
+ * frame" paragraph with the frame's objects and returns 1. */
+int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid);
+#endif
