@@ -40,6 +40,25 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
  * that an interceptor just does the work. */
 #define CHECKS_ON() SL_LIKELY(sleuth_inited)
 
+/* The ranges strcpy and stpcpy (and their _chk forms) read and write. */
+#define CHECK_STRCPY_ARGS(func, dst, src)                                      \
+  do {                                                                         \
+    size_t cpy_len_ = sl_real_strlen(src) + 1;                                 \
+    CHECK_OVERLAP(func, dst, cpy_len_, src, cpy_len_);                         \
+    CHECK_READ(src, cpy_len_);                                                 \
+    CHECK_WRITE(dst, cpy_len_);                                                \
+  } while (0)
+
+/* The ranges strcat (and __strcat_chk) read and write. */
+#define CHECK_STRCAT_ARGS(dst, src)                                            \
+  do {                                                                         \
+    size_t cat_dlen_ = sl_real_strlen(dst), cat_slen_ = sl_real_strlen(src);   \
+    CHECK_OVERLAP("strcat", dst, cat_dlen_ + cat_slen_ + 1, src, cat_slen_ + 1); \
+    CHECK_READ(src, cat_slen_ + 1);                                            \
+    CHECK_READ(dst, cat_dlen_ + 1);                                            \
+    CHECK_WRITE(dst + cat_dlen_, cat_slen_ + 1);                               \
+  } while (0)
+
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
 /* libc's implementations, used by the interceptors and by the checked

@@ -78,35 +78,22 @@ SL_INTERFACE void *__memset_chk(void *dst, int c, size_t n, size_t dstlen) {
 
 SL_INTERFACE char *__strcpy_chk(char *dst, const char *src, size_t dstlen) {
   RESOLVE(__strcpy_chk);
-  if (CHECKS_ON()) {
-    size_t n = sl_real_strlen(src) + 1;
-    CHECK_OVERLAP("strcpy", dst, n, src, n);
-    CHECK_READ(src, n);
-    CHECK_WRITE(dst, n);
-  }
+  if (CHECKS_ON())
+    CHECK_STRCPY_ARGS("strcpy", dst, src);
   return REAL(__strcpy_chk)(dst, src, dstlen);
 }
 
 SL_INTERFACE char *__stpcpy_chk(char *dst, const char *src, size_t dstlen) {
   RESOLVE(__stpcpy_chk);
-  if (CHECKS_ON()) {
-    size_t n = sl_real_strlen(src) + 1;
-    CHECK_OVERLAP("stpcpy", dst, n, src, n);
-    CHECK_READ(src, n);
-    CHECK_WRITE(dst, n);
-  }
+  if (CHECKS_ON())
+    CHECK_STRCPY_ARGS("stpcpy", dst, src);
   return REAL(__stpcpy_chk)(dst, src, dstlen);
 }
 
 SL_INTERFACE char *__strcat_chk(char *dst, const char *src, size_t dstlen) {
   RESOLVE(__strcat_chk);
-  if (CHECKS_ON()) {
-    size_t dl = sl_real_strlen(dst), sl = sl_real_strlen(src);
-    CHECK_OVERLAP("strcat", dst, dl + sl + 1, src, sl + 1);
-    CHECK_READ(src, sl + 1);
-    CHECK_READ(dst, dl + 1);
-    CHECK_WRITE(dst + dl, sl + 1);
-  }
+  if (CHECKS_ON())
+    CHECK_STRCAT_ARGS(dst, src);
   return REAL(__strcat_chk)(dst, src, dstlen);
 }
 

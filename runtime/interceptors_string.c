@@ -134,23 +134,15 @@ SL_INTERFACE size_t strnlen(const char *s, size_t max) {
 
 SL_INTERFACE char *strcpy(char *dst, const char *src) {
   RESOLVE(strcpy);
-  if (CHECKS_ON()) {
-    size_t n = sl_real_strlen(src) + 1;
-    CHECK_OVERLAP("strcpy", dst, n, src, n);
-    CHECK_READ(src, n);
-    CHECK_WRITE(dst, n);
-  }
+  if (CHECKS_ON())
+    CHECK_STRCPY_ARGS("strcpy", dst, src);
   return REAL(strcpy)(dst, src);
 }
 
 SL_INTERFACE char *stpcpy(char *dst, const char *src) {
   RESOLVE(stpcpy);
-  if (CHECKS_ON()) {
-    size_t n = sl_real_strlen(src) + 1;
-    CHECK_OVERLAP("stpcpy", dst, n, src, n);
-    CHECK_READ(src, n);
-    CHECK_WRITE(dst, n);
-  }
+  if (CHECKS_ON())
+    CHECK_STRCPY_ARGS("stpcpy", dst, src);
   return REAL(stpcpy)(dst, src);
 }
 
@@ -170,13 +162,8 @@ SL_INTERFACE char *strncpy(char *dst, const char *src, size_t n) {
 
 SL_INTERFACE char *strcat(char *dst, const char *src) {
   RESOLVE(strcat);
-  if (CHECKS_ON()) {
-    size_t dl = sl_real_strlen(dst), sl = sl_real_strlen(src);
-    CHECK_OVERLAP("strcat", dst, dl + sl + 1, src, sl + 1);
-    CHECK_READ(src, sl + 1);
-    CHECK_READ(dst, dl + 1);
-    CHECK_WRITE(dst + dl, sl + 1);
-  }
+  if (CHECKS_ON())
+    CHECK_STRCAT_ARGS(dst, src);
   return REAL(strcat)(dst, src);
 }
 
