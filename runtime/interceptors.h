@@ -49,6 +49,17 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
     CHECK_WRITE(dst, cpy_len_);                                                \
   } while (0)
 
+/* The ranges strncpy (and __strncpy_chk) read and write: src up to its NUL
+ * or n bytes; all n bytes of dst (the rest is padded with NULs). */
+#define CHECK_STRNCPY_ARGS(dst, src, n)                                        \
+  do {                                                                         \
+    RESOLVE(strnlen);                                                          \
+    size_t ncpy_from_ = MIN((n), REAL(strnlen)((src), (n)) + 1);               \
+    CHECK_OVERLAP("strncpy", dst, n, src, ncpy_from_);                         \
+    CHECK_READ(src, ncpy_from_);                                               \
+    CHECK_WRITE(dst, n);                                                       \
+  } while (0)
+
 /* The ranges strcat (and __strcat_chk) read and write. */
 #define CHECK_STRCAT_ARGS(dst, src)                                            \
   do {                                                                         \

@@ -100,13 +100,8 @@ SL_INTERFACE char *__strcat_chk(char *dst, const char *src, size_t dstlen) {
 SL_INTERFACE char *__strncpy_chk(char *dst, const char *src, size_t n,
                                  size_t dstlen) {
   RESOLVE(__strncpy_chk);
-  RESOLVE(strnlen);
-  if (CHECKS_ON()) {
-    size_t from = MIN(n, REAL(strnlen)(src, n) + 1);
-    CHECK_OVERLAP("strncpy", dst, n, src, from);
-    CHECK_READ(src, from);
-    CHECK_WRITE(dst, n);
-  }
+  if (CHECKS_ON())
+    CHECK_STRNCPY_ARGS(dst, src, n);
   return REAL(__strncpy_chk)(dst, src, n, dstlen);
 }
 

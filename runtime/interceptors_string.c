@@ -150,13 +150,8 @@ SL_INTERFACE char *stpcpy(char *dst, const char *src) {
  * is padded with NULs). */
 SL_INTERFACE char *strncpy(char *dst, const char *src, size_t n) {
   RESOLVE(strncpy);
-  RESOLVE(strnlen);
-  if (CHECKS_ON()) {
-    size_t from = MIN(n, REAL(strnlen)(src, n) + 1);
-    CHECK_OVERLAP("strncpy", dst, n, src, from);
-    CHECK_READ(src, from);
-    CHECK_WRITE(dst, n);
-  }
+  if (CHECKS_ON())
+    CHECK_STRNCPY_ARGS(dst, src, n);
   return REAL(strncpy)(dst, src, n);
 }
 
