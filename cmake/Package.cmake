@@ -1,0 +1,22 @@
+# The CMake package (lib/cmake/Sleuth) and the pkg-config file
+# (lib/pkgconfig/sleuth.pc), written into the build tree (which mirrors the
+# install tree, so both work from build/ too) and installed.
+include(CMakePackageConfigHelpers)
+
+set(_sleuth_cmakedir "${SLEUTH_STAGE}/lib/cmake/Sleuth")
+configure_file("${CMAKE_CURRENT_LIST_DIR}/SleuthConfig.cmake.in"
+  "${_sleuth_cmakedir}/SleuthConfig.cmake" @ONLY)
+# 0.x: minor versions may break the interface.
+write_basic_package_version_file("${_sleuth_cmakedir}/SleuthConfigVersion.cmake"
+  VERSION "${PROJECT_VERSION}" COMPATIBILITY SameMinorVersion)
+install(FILES "${_sleuth_cmakedir}/SleuthConfig.cmake"
+  "${_sleuth_cmakedir}/SleuthConfigVersion.cmake" DESTINATION lib/cmake/Sleuth)
+
+if(SLEUTH_LLVM_MAJOR LESS 19)
+  set(SLEUTH_PC_CXXFLAGS "-fsized-deallocation")
+else()
+  set(SLEUTH_PC_CXXFLAGS "")
+endif()
+configure_file("${CMAKE_CURRENT_LIST_DIR}/sleuth.pc.in"
+  "${SLEUTH_STAGE}/lib/pkgconfig/sleuth.pc" @ONLY)
+install(FILES "${SLEUTH_STAGE}/lib/pkgconfig/sleuth.pc" DESTINATION lib/pkgconfig)
