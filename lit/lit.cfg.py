@@ -52,6 +52,17 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "w
 config.substitutions.append(("%cmake", config.sleuth_cmake))
 config.substitutions.append(("%sleuth_build", config.sleuth_stage))
 config.substitutions.append(("%python", sys.executable))
+# The clang that sleuth-cc wraps, and (for the wrong-compiler tests of the
+# CMake package) a C compiler that is not that clang's LLVM major.
+config.substitutions.append(("%sleuth_clang", config.sleuth_clang))
+import glob
+import shutil
+_others = [c for c in sorted(glob.glob("/usr/lib/llvm-*/bin/clang"))
+           if not c.startswith("/usr/lib/llvm-%s/" % config.sleuth_llvm_major)]
+_other_cc = _others[0] if _others else shutil.which("gcc")
+if _other_cc:
+    config.available_features.add("other-cc")
+    config.substitutions.append(("%other_cc", _other_cc))
 config.substitutions.append(tool("FileCheck", config.sleuth_filecheck))
 config.substitutions.append(tool("not", config.sleuth_not))
 count = os.path.join(llvm_bindir, "count")

@@ -1,0 +1,36 @@
+// A separate CMake project built against an installed Sleuth both ways:
+// CC=<prefix>/bin/sleuth-cc, and find_package(Sleuth CONFIG) +
+// sleuth_instrument() with the plain clang; then find_package from the
+// build tree, which mirrors the install tree. Each program is checked.
+// RUN: rm -rf %t && %cmake --install %sleuth_build --prefix %t/prefix > /dev/null
+// RUN: test -f %t/prefix/lib/cmake/Sleuth/SleuthConfig.cmake
+// RUN: test -f %t/prefix/lib/cmake/Sleuth/SleuthConfigVersion.cmake
+//
+// RUN: env CC=%t/prefix/bin/sleuth-cc %cmake -S %inputs/package-project -B %t/wrapper \
+// RUN:     -DSLEUTH_WAY=wrapper -DCMAKE_BUILD_TYPE=Release > %t/wrapper.log
+// RUN: %cmake --build %t/wrapper > %t/wrapper-build.log
+// RUN: %t/wrapper/app | FileCheck %s --check-prefix=CLEAN
+// RUN: not %t/wrapper/app overflow 2>&1 | FileCheck %s
+//
+// RUN: env CC=%sleuth_clang %cmake -S %inputs/package-project -B %t/package \
+// RUN:     -DSLEUTH_WAY=package -DCMAKE_PREFIX_PATH=%t/prefix -DCMAKE_BUILD_TYPE=Release > %t/package.log
+// RUN: FileCheck %s --check-prefix=FOUND < %t/package.log
+// RUN: %cmake --build %t/package > %t/package-build.log
+// RUN: %t/package/app | FileCheck %s --check-prefix=CLEAN
+// RUN: not %t/package/app overflow 2>&1 | FileCheck %s
+//
+// RUN: env CC=%sleuth_clang %cmake -S %inputs/package-project -B %t/buildtree \
+// RUN:     -DSLEUTH_WAY=package -DSleuth_DIR=%sleuth_build/lib/cmake/Sleuth > %t/buildtree.log
+// RUN: %cmake --build %t/buildtree > %t/buildtree-build.log
+// RUN: not %t/buildtree/app overflow 2>&1 | FileCheck %s
+//
+// FOUND: Sleuth {{[0-9.]+}} for LLVM {{[0-9]+}}: {{.*}}/prefix/lib/sleuth/SleuthPass.so
+// CLEAN: sum 360
+// CHECK: ERROR: Sleuth: heap-buffer-overflow on address
+// CHECK-NEXT: WRITE of size 4 at
+// CHECK-NEXT: {{#0 .* in table_fill .*}}table.c:10
+// CHECK: is located 0 bytes after 64-byte region
+// CHECK-NEXT: allocated by thread T0 here:
+// CHECK-NEXT: {{#0 .* in malloc}}
+// CHECK-NEXT: {{#1 .* in table_new .*}}table.c:5
+// CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}table.c:10:{{[0-9]+}} in table_fill
