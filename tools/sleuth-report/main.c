@@ -300,7 +300,9 @@ int main(int argc, char **argv) {
     close_out(f, o.timeline_svg);
   }
   bool want_text = o.text || o.stacks || o.threads;
-  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.timeline_svg;
+  /* The text report is the default for a dump unless another output of
+   * the dump was asked for (the timeline chart is not one). */
+  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph;
   if (!dump_path) {
     if (want_text || o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.base)
       die("no heap dump given (only the timeline %s)", timeline_path);
