@@ -1,10 +1,11 @@
 // A sampled dump (heap_v2/4096) is scaled as jeprof does: each stack's
-// counts times 1/(1-exp(-avg/interval)), avg = its bytes / objects. The
-// expected numbers are computed here from that formula, independently.
+// counts times 1/(1-exp(-avg/interval)), avg = its bytes / objects, printed
+// without the fraction as jeprof prints them. The expected numbers are
+// computed here from that formula, independently of sleuth-report.
 // RUN: %python -c "import math; s=lambda b,n: b/(1-math.exp(-(b/n)/4096)); \
 // RUN:   o=lambda b,n: n/(1-math.exp(-(b/n)/4096)); \
-// RUN:   print('-DA=%%d -DB=%%d -DT=%%d -DAO=%%d -DBO=%%d' %% (round(s(1000,10)), round(s(50000,5)), \
-// RUN:   round(s(1000,10)+s(50000,5)), round(o(1000,10)), round(o(50000,5))))" > %t.vars
+// RUN:   print('-DA=%%d -DB=%%d -DT=%%d -DAO=%%d -DBO=%%d' %% (int(s(1000,10)), int(s(50000,5)), \
+// RUN:   int(s(1000,10)+s(50000,5)), int(o(1000,10)), int(o(50000,5))))" > %t.vars
 // RUN: %sleuth_report --no-symbolize %report_inputs/scaled.heap | FileCheck %s $(cat %t.vars)
 // CHECK: Type: inuse_space, sample interval 4096 bytes (estimates, scaled as jeprof does)
 // CHECK: Total: [[T]] bytes

@@ -76,7 +76,7 @@ void by_module_report(FILE *out, const profile *p, const module_options *o) {
   fprintf(out, "%14s %14s %8s  %s\n", unit, rate ? (metric_is_space(o->m) ? "bytes/s" : "objects/s") : "",
           "share", o->by_dir ? "directory" : "module");
   for (size_t i = 0; i < n; i++) {
-    fprintf(out, "%14.0f ", round(g[i].v));
+    fprintf(out, "%14.0f ", whole(g[i].v));
     if (rate)
       fprintf(out, "%14.1f ", g[i].v / o->span_s);
     else
@@ -84,7 +84,7 @@ void by_module_report(FILE *out, const profile *p, const module_options *o) {
     fprintf(out, "%7.2f%%  %s\n", total ? 100 * g[i].v / total : 0, g[i].name);
     free(g[i].name);
   }
-  fprintf(out, "%14.0f ", round(total));
+  fprintf(out, "%14.0f ", whole(total));
   if (rate)
     fprintf(out, "%14.1f ", total / o->span_s);
   else
@@ -93,7 +93,7 @@ void by_module_report(FILE *out, const profile *p, const module_options *o) {
   free(g);
 
   if (o->limit > 0) {
-    fprintf(out, "Limit %.0f bytes: heap in use now %.0f bytes", o->limit, round(o->heap_now));
+    fprintf(out, "Limit %.0f bytes: heap in use now %.0f bytes", o->limit, whole(o->heap_now));
     if (o->heap_now >= o->limit)
       fputs("; the limit is already reached\n", out);
     else if (!rate || !metric_is_space(o->m))

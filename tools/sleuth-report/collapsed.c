@@ -42,8 +42,8 @@ void write_collapsed(FILE *out, const profile *p, metric m) {
   strmap_free(&index);
   qsort(rows, n, sizeof(*rows), by_stack);
   for (size_t r = 0; r < n; r++) {
-    if (round(rows[r].v) > 0)
-      fprintf(out, "%s %.0f\n", rows[r].stack, round(rows[r].v));
+    if (whole(rows[r].v) > 0)
+      fprintf(out, "%s %.0f\n", rows[r].stack, whole(rows[r].v));
     free(rows[r].stack);
   }
   free(rows);

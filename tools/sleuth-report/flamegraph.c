@@ -78,11 +78,11 @@ static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, si
   int r, g, b;
   colour(n->name, &r, &g, &b);
   fprintf(out, "<g class=\"f\" data-x=\"%.9f\" data-w=\"%.9f\" data-d=\"%zu\" data-v=\"%.0f\" data-name=\"",
-          x, w, depth, round(n->v));
+          x, w, depth, whole(n->v));
   xml_escape(out, n->name);
   fprintf(out, "\"><title>");
   xml_escape(out, n->name);
-  fprintf(out, " (%.0f %s, %.2f%%)</title>", round(n->v), metric_is_space(m) ? "bytes" : "objects",
+  fprintf(out, " (%.0f %s, %.2f%%)</title>", whole(n->v), metric_is_space(m) ? "bytes" : "objects",
           100 * w);
   fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" rx=\"2\" fill=\"rgb(%d,%d,%d)\"/>",
           PAD + x * USABLE, y, w * USABLE, ROW - 1, r, g, b);

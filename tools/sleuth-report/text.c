@@ -12,7 +12,7 @@ typedef struct {
 } func_row;
 
 void print_value(FILE *out, double v, metric m) {
-  fprintf(out, "%.0f %s", round(v), metric_is_space(m) ? "bytes" : "objects");
+  fprintf(out, "%.0f %s", whole(v), metric_is_space(m) ? "bytes" : "objects");
 }
 
 static double pct(double v, double total) { return total != 0 ? 100.0 * v / total : 0; }
@@ -97,8 +97,8 @@ static void function_table(FILE *out, const profile *p, const text_options *o, b
   double sum = 0;
   for (size_t r = 0; r < shown; r++) {
     sum += rows[r].flat;
-    fprintf(out, "%12.0f %6.2f%% %6.2f%% %12.0f %6.2f%%  %s\n", round(rows[r].flat),
-            pct(rows[r].flat, total), pct(sum, total), round(rows[r].cum),
+    fprintf(out, "%12.0f %6.2f%% %6.2f%% %12.0f %6.2f%%  %s\n", whole(rows[r].flat),
+            pct(rows[r].flat, total), pct(sum, total), whole(rows[r].cum),
             pct(rows[r].cum, total), rows[r].key);
   }
   for (size_t r = 0; r < nrows; r++)

@@ -1,6 +1,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,3 +258,5 @@ void strmap_free(strmap *m) {
   free(m->vals);
   *m = (strmap){0};
 }
+
+double whole(double v) { return trunc(v) + 0.0; }

@@ -52,6 +52,10 @@ void json_string(FILE *out, const char *s);
 
 const char *base_name(const char *path);
 
+/* A scaled estimate as a whole number, the way jeprof prints it: the
+ * fraction is dropped (and -0 shown as 0). */
+double whole(double v);
+
 /* "12.3 KiB"-style rendering of a byte count, into buf. */
 const char *human_bytes(double bytes, char *buf, size_t len);
 
