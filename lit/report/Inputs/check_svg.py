@@ -3,7 +3,10 @@ what the tests check, one fact per line:
   check_svg.py flame FILE     -> "frame NAME value=V depth=D" per frame,
                                  after checking the geometry and the script
   check_svg.py timeline FILE  -> "dump N PATH" per dump mark, "series NAME"
+  check_svg.py dom FILE       -> the flame graph's frames and script as JSON,
+                                 for flamegraph_dom.js to run the script on
 """
+import json
 import sys
 import xml.etree.ElementTree as ET
 
@@ -67,6 +70,16 @@ def timeline(root):
             print("dump %d %s" % (n, g.get("data-path")))
 
 
+def dom(root):
+    frames = []
+    for g in root.iter(NS + "g"):
+        if g.get("class") == "f":
+            frames.append({"attrs": dict(g.attrib), "rect": dict(g.find(NS + "rect").attrib),
+                           "text": dict(g.find(NS + "text").attrib)})
+    print(json.dumps({"frames": frames, "script": root.find(NS + "script").text}))
+    sys.exit(0)
+
+
 def main():
     kind, path = sys.argv[1], sys.argv[2]
     try:
@@ -75,7 +88,7 @@ def main():
         fail("%s is not well-formed XML: %s" % (path, e))
     if root.tag != NS + "svg":
         fail("root element is %s, not svg" % root.tag)
-    {"flame": flame, "timeline": timeline}[kind](root)
+    {"flame": flame, "timeline": timeline, "dom": dom}[kind](root)
     print("well-formed svg")
 
 
