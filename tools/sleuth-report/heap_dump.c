@@ -7,7 +7,10 @@
  *   (blank line)
  *   MAPPED_LIBRARIES:
  *   <the /proc/self/maps lines>
- * Anything else is malformed and reported with its line number. */
+ * Anything else is malformed and reported with its line number.
+ * jeprof --raw writes the same dump after a symbol table, which is used
+ * instead of the symbolizer:
+ *   --- symbol / binary=<path> / 0x<pc-1> <name> ... / --- / --- heap */
 #include "heap_dump.h"
 
 #include <ctype.h>
@@ -18,7 +21,46 @@
 
 #include "util.h"
 
-int heap_dump_sniff(const char *text) { return strncmp(text, "heap_v2/", 8) == 0; }
+int heap_dump_sniff(const char *text) {
+  return strncmp(text, "heap_v2/", 8) == 0 || strncmp(text, "--- symbol", 10) == 0;
+}
+
+/* jeprof's "--- symbol" section, up to and including "--- heap". Names
+ * may end in "<offset in hex>", which is dropped. */
+static void parse_symbols(heap_dump *d, char **cur, long *lineno) {
+  char *line;
+  while ((line = next_line(cur))) {
+    ++*lineno;
+    if (*lineno == 1 || strncmp(line, "binary=", 7) == 0)
+      continue;
+    if (strcmp(line, "---") == 0)
+      break;
+    char *end;
+    errno = 0;
+    unsigned long long pc = strtoull(line, &end, 16);
+    if (strncmp(line, "0x", 2) != 0 || errno || *end != ' ')
+      die_input(d->path, *lineno, "malformed symbol line: expected '0x<address> <name>'");
+    char *name = end + 1;
+    size_t n = strlen(name);
+    char *lt = strrchr(name, '<');
+    if (lt && n && name[n - 1] == '>' && strspn(lt + 1, "0123456789abcdef") == (size_t)(name + n - 1 - lt - 1))
+      n = (size_t)(lt - name);
+    char key[32];
+    snprintf(key, sizeof(key), "%llx", pc);
+    GROW(d->symbols, d->symcap, d->nsymbols);
+    d->symbols[d->nsymbols] = xstrndup(name, n);
+    strmap_put(&d->symbol_index, key, d->nsymbols++);
+  }
+  if (!line || !(line = next_line(cur)) || (++*lineno, strcmp(line, "--- heap") != 0))
+    die_input(d->path, *lineno, "expected '--- heap' after the symbol section");
+}
+
+const char *heap_dump_symbol(const heap_dump *d, uint64_t pc) {
+  char key[32];
+  snprintf(key, sizeof(key), "%llx", (unsigned long long)pc);
+  size_t i = strmap_get(&d->symbol_index, key);
+  return i == (size_t)-1 ? NULL : d->symbols[i];
+}
 
 static const char *skip_spaces(const char *p) {
   while (*p == ' ' || *p == '\t')
@@ -105,18 +147,22 @@ heap_dump *heap_dump_load(const char *path) {
     d->mtime = (double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec / 1e9;
 
   char *cur = text, *line;
-  long lineno = 0;
+  long lineno = 0, first = 1;
+  if (strncmp(text, "--- symbol", 10) == 0) {
+    parse_symbols(d, &cur, &lineno);
+    first = lineno + 1;
+  }
   int in_maps = 0;
   while ((line = next_line(&cur))) {
     lineno++;
-    if (lineno == 1) {
+    if (lineno == first) {
       if (!heap_dump_sniff(line))
-        die_input(path, 1, "not a heap profile: the first line must be 'heap_v2/<sample bytes>'");
+        die_input(path, lineno, "not a heap profile: the first line must be 'heap_v2/<sample bytes>'");
       char *end;
       errno = 0;
       unsigned long long iv = strtoull(line + 8, &end, 10);
       if (errno || end == line + 8 || *end || iv == 0)
-        die_input(path, 1, "malformed header: the sample interval must be a positive integer");
+        die_input(path, lineno, "malformed header: the sample interval must be a positive integer");
       d->interval = (double)iv;
       continue;
     }
@@ -169,8 +215,8 @@ heap_dump *heap_dump_load(const char *path) {
       s->threads[s->nthreads++] = tc;
     }
   }
-  if (lineno == 0)
-    die_input(path, 0, "empty file, not a heap profile");
+  if (lineno < first)
+    die_input(path, lineno, "no heap profile (expected a 'heap_v2/<sample bytes>' line)");
   if (d->nstacks && d->stacks[d->nstacks - 1].nthreads == 0)
     die_input(path, d->stacks[d->nstacks - 1].line, "stack has no 't*:' counts line");
   for (size_t i = 0; i < d->nstacks; i++)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "maps.h"
+#include "util.h"
 
 typedef struct {
   double objs, bytes;         /* live (in use) sampled objects and bytes */
@@ -38,10 +39,15 @@ typedef struct {
   size_t nstacks, cap;
   mapping_list maps;
   double mtime; /* seconds since the epoch, of the file */
+  char **symbols; /* from a jeprof --raw symbol section, if any */
+  size_t nsymbols, symcap;
+  strmap symbol_index; /* "<hex pc>" -> index in symbols */
 } heap_dump;
 
 /* True when the text starts like a heap_v2 dump. */
 int heap_dump_sniff(const char *text);
+/* Name the dump's symbol section gives pc, or NULL. */
+const char *heap_dump_symbol(const heap_dump *d, uint64_t pc);
 /* Parses path; bad input is one line naming file and line, exit 2. */
 heap_dump *heap_dump_load(const char *path);
 

@@ -231,7 +231,7 @@ static void close_out(FILE *f, const char *path) {
     die("%s: write failed: %s", path, strerror(errno));
 }
 
-static void time_span(const options *o, const heap_dump *d, const heap_dump *base,
+static void time_span(const heap_dump *d, const heap_dump *base,
                       const timeline *tl, module_options *mo) {
   static char how[4200];
   if (tl) {
@@ -252,7 +252,6 @@ static void time_span(const options *o, const heap_dump *d, const heap_dump *bas
                                   : "the dumps' modification times do not increase";
     return;
   }
-  (void)o;
   mo->span_how = "give --base OLD.heap, or keep the .timeline file beside the dump";
 }
 
@@ -331,7 +330,7 @@ int main(int argc, char **argv) {
   if (o.by_module || o.by_dir) {
     module_options mo = {o.m, o.by_dir && !o.by_module, base != NULL, 0, "", o.limit,
                          dump_inuse_bytes(d)};
-    time_span(&o, d, base, tl, &mo);
+    time_span(d, base, tl, &mo);
     by_module_report(stdout, &p, &mo);
     if (o.by_module && o.by_dir) {
       mo.by_dir = true;

@@ -42,6 +42,10 @@ static size_t location_id(profile *p, const heap_dump *d, uint64_t pc) {
   l->module = m ? xstrdup(m->path) : NULL;
   l->offset = off;
   l->allocator = m && is_allocator_module(m->path);
+  /* jeprof --raw lists return addresses minus one (the call). */
+  l->symbol = heap_dump_symbol(d, pc - 1);
+  if (!l->symbol)
+    l->symbol = heap_dump_symbol(d, pc);
   strmap_put(&p->loc_index, key, id);
   return id;
 }
@@ -101,7 +105,7 @@ void profile_resolve(profile *p, bool symbolize) {
   size_t *qloc = xcalloc(p->nlocs, sizeof(size_t));
   size_t nq = 0;
   for (size_t i = 0; i < p->nlocs; i++)
-    if (p->locs[i].module && symbolize) {
+    if (p->locs[i].module && symbolize && !p->locs[i].symbol) {
       /* A return address: the call is the instruction before it. */
       q[nq].module = p->locs[i].module;
       q[nq].address = p->locs[i].offset ? p->locs[i].offset - 1 : 0;
@@ -131,7 +135,7 @@ void profile_resolve(profile *p, bool symbolize) {
       continue;
     if (!l->frames)
       l->frames = xcalloc(1, sizeof(frame));
-    l->frames[0].name = unknown_name(l);
+    l->frames[0].name = l->symbol ? l->symbol : unknown_name(l);
     l->frames[0].module = l->module;
     l->nframes = 1;
   }

@@ -35,6 +35,7 @@ typedef struct {
   frame *frames;     /* inlined chain, innermost first; at least one */
   size_t nframes;
   bool allocator;    /* inside an allocator library (jemalloc, Sleuth) */
+  const char *symbol; /* name from the dump's own symbol section, or NULL */
 } location;
 
 typedef struct {
