@@ -21,6 +21,8 @@
 // RUN: %python -c "import json,sys; r=json.load(open(sys.argv[1]))['runs'][0]; print(r['originalUriBaseIds']['SRCROOT']['uri']); print(r['results'][0]['locations'][0]['physicalLocation']['artifactLocation'])" %t.rel.sarif | FileCheck %s --check-prefix=REL
 // REL: file:///src/demo/
 // REL-NEXT: {'uri': 'fill.c', 'uriBaseId': 'SRCROOT'}
+// RUN: %sleuth_report --sarif --srcroot /src/demo/ %t.jsonl > %t.rel2.sarif
+// RUN: %python -c "import json,sys; r=json.load(open(sys.argv[1]))['runs'][0]; print(r['originalUriBaseIds']['SRCROOT']['uri']); print(r['results'][0]['locations'][0]['physicalLocation']['artifactLocation'])" %t.rel2.sarif | FileCheck %s --check-prefix=REL
 // An empty input is a valid log with no results.
 // RUN: : > %t.empty.jsonl && %sleuth_report --sarif %t.empty.jsonl | %python -c "import json,sys; l=json.load(sys.stdin); print(l['version'], len(l['runs'][0]['results']))" | FileCheck %s --check-prefix=EMPTY
 // EMPTY: 2.1.0 0

@@ -90,6 +90,8 @@ static void uri_path(FILE *out, const char *p) {
 static void artifact(FILE *out, const char *file, const char *srcroot) {
   fputs("\"artifactLocation\":{\"uri\":\"", out);
   size_t rl = srcroot ? strlen(srcroot) : 0;
+  while (rl > 1 && srcroot[rl - 1] == '/')
+    rl--;
   if (rl && strncmp(file, srcroot, rl) == 0 && file[rl] == '/') {
     uri_path(out, file + rl + 1);
     fputs("\",\"uriBaseId\":\"SRCROOT\"}", out);
@@ -184,7 +186,7 @@ static void write_json(FILE *out, const json *j) {
   switch (j->type) {
   case J_NULL: fputs("null", out); break;
   case J_BOOL: fputs(j->b ? "true" : "false", out); break;
-  case J_NUM: fprintf(out, "%.17g", j->num); break;
+  case J_NUM: fprintf(out, "%.15g", j->num); break; /* 123.4 stays 123.4 */
   case J_STR: json_string(out, j->str); break;
   case J_ARR:
     fputc('[', out);
