@@ -1,0 +1,17 @@
+/* Stack-tree outputs: folded stacks (collapsed.c) and the interactive
+ * flame graph (flamegraph.c). Both show positive values only: with --base,
+ * the stacks that grew. */
+#ifndef SLEUTH_REPORT_GRAPHS_H
+#define SLEUTH_REPORT_GRAPHS_H
+
+#include <stdio.h>
+
+#include "profile.h"
+
+/* "outer;...;inner <value>" lines, sorted, for flamegraph.pl and the like. */
+void write_collapsed(FILE *out, const profile *p, metric m);
+/* A self-contained SVG: hover shows frame, value and percentage, click
+ * zooms into a frame, "Reset zoom" goes back. */
+void write_flamegraph(FILE *out, const profile *p, metric m, const char *title);
+
+#endif

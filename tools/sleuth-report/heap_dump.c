@@ -1,0 +1,227 @@
+/* heap_v2 layout (shared/FACTS.md, CONTRACTS.md B):
+ *   heap_v2/<mean sample bytes>
+ *     t*: <objs>: <bytes> [<cum objs>: <cum bytes>]     whole process
+ *     tN: ...                                           per thread
+ *   @ 0x.. 0x..                                         one stack
+ *     t*: ... / tN: ...
+ *   (blank line)
+ *   MAPPED_LIBRARIES:
+ *   <the /proc/self/maps lines>
+ * Anything else is malformed and reported with its line number.
+ * jeprof --raw writes the same dump after a symbol table, which is used
+ * instead of the symbolizer:
+ *   --- symbol / binary=<path> / 0x<pc-1> <name> ... / --- / --- heap */
+#include "heap_dump.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util.h"
+
+int heap_dump_sniff(const char *text) {
+  return strncmp(text, "heap_v2/", 8) == 0 || strncmp(text, "--- symbol", 10) == 0;
+}
+
+/* jeprof's "--- symbol" section, up to and including "--- heap". Names
+ * may end in "<offset in hex>", which is dropped. */
+static void parse_symbols(heap_dump *d, char **cur, long *lineno) {
+  char *line;
+  while ((line = next_line(cur))) {
+    ++*lineno;
+    if (*lineno == 1 || strncmp(line, "binary=", 7) == 0)
+      continue;
+    if (strcmp(line, "---") == 0)
+      break;
+    char *end;
+    errno = 0;
+    unsigned long long pc = strtoull(line, &end, 16);
+    if (strncmp(line, "0x", 2) != 0 || errno || *end != ' ')
+      die_input(d->path, *lineno, "malformed symbol line: expected '0x<address> <name>'");
+    char *name = end + 1;
+    size_t n = strlen(name);
+    char *lt = strrchr(name, '<');
+    if (lt && n && name[n - 1] == '>' && strspn(lt + 1, "0123456789abcdef") == (size_t)(name + n - 1 - lt - 1))
+      n = (size_t)(lt - name);
+    char key[32];
+    snprintf(key, sizeof(key), "%llx", pc);
+    GROW(d->symbols, d->symcap, d->nsymbols);
+    d->symbols[d->nsymbols] = xstrndup(name, n);
+    strmap_put(&d->symbol_index, key, d->nsymbols++);
+  }
+  if (!line || !(line = next_line(cur)) || (++*lineno, strcmp(line, "--- heap") != 0))
+    die_input(d->path, *lineno, "expected '--- heap' after the symbol section");
+}
+
+const char *heap_dump_symbol(const heap_dump *d, uint64_t pc) {
+  char key[32];
+  snprintf(key, sizeof(key), "%llx", (unsigned long long)pc);
+  size_t i = strmap_get(&d->symbol_index, key);
+  return i == (size_t)-1 ? NULL : d->symbols[i];
+}
+
+static const char *skip_spaces(const char *p) {
+  while (*p == ' ' || *p == '\t')
+    p++;
+  return p;
+}
+
+/* A decimal count; NULL if there is none. */
+static const char *parse_count(const char *p, double *out) {
+  p = skip_spaces(p);
+  if (!isdigit((unsigned char)*p))
+    return NULL;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(p, &end, 10);
+  if (errno)
+    return NULL;
+  *out = (double)v;
+  return end;
+}
+
+static const char *expect(const char *p, char c) {
+  p = skip_spaces(p);
+  return *p == c ? p + 1 : NULL;
+}
+
+/* "tX: a: b [c: d]" with X '*' or a thread number. */
+static int parse_thread_line(const char *line, thread_counts *out) {
+  const char *p = skip_spaces(line);
+  if (*p++ != 't')
+    return 0;
+  if (*p == '*') {
+    out->thread = THREAD_ALL;
+    p++;
+  } else if (isdigit((unsigned char)*p)) {
+    char *end;
+    out->thread = strtol(p, &end, 10);
+    p = end;
+  } else {
+    return 0;
+  }
+  raw_counts *c = &out->c;
+  if (!(p = expect(p, ':')) || !(p = parse_count(p, &c->objs)) ||
+      !(p = expect(p, ':')) || !(p = parse_count(p, &c->bytes)) ||
+      !(p = expect(p, '[')) || !(p = parse_count(p, &c->cum_objs)) ||
+      !(p = expect(p, ':')) || !(p = parse_count(p, &c->cum_bytes)) ||
+      !(p = expect(p, ']')))
+    return 0;
+  return *skip_spaces(p) == 0;
+}
+
+static void parse_stack_line(heap_dump *d, const char *line, long lineno) {
+  GROW(d->stacks, d->cap, d->nstacks);
+  dump_stack *s = &d->stacks[d->nstacks++];
+  s->line = lineno;
+  size_t cap = 0;
+  const char *p = line + 1;
+  for (;;) {
+    p = skip_spaces(p);
+    if (!*p)
+      break;
+    if (p[0] != '0' || (p[1] != 'x' && p[1] != 'X') ||
+        !isxdigit((unsigned char)p[2]))
+      die_input(d->path, lineno, "malformed stack line: expected hex addresses after '@'");
+    char *end;
+    errno = 0;
+    unsigned long long pc = strtoull(p, &end, 16);
+    if (errno || (*end && *end != ' ' && *end != '\t'))
+      die_input(d->path, lineno, "malformed stack line: bad address");
+    GROW(s->pcs, cap, s->npcs);
+    s->pcs[s->npcs++] = pc;
+    p = end;
+  }
+  if (s->npcs == 0)
+    die_input(d->path, lineno, "malformed stack line: no addresses after '@'");
+}
+
+heap_dump *heap_dump_load(const char *path) {
+  char *text = read_file(path, NULL);
+  heap_dump *d = xcalloc(1, sizeof(*d));
+  d->path = xstrdup(path);
+  struct stat st;
+  if (stat(path, &st) == 0)
+    d->mtime = (double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec / 1e9;
+
+  char *cur = text, *line;
+  long lineno = 0, first = 1;
+  if (strncmp(text, "--- symbol", 10) == 0) {
+    parse_symbols(d, &cur, &lineno);
+    first = lineno + 1;
+  }
+  int in_maps = 0;
+  while ((line = next_line(&cur))) {
+    lineno++;
+    if (lineno == first) {
+      if (!heap_dump_sniff(line))
+        die_input(path, lineno, "not a heap profile: the first line must be 'heap_v2/<sample bytes>'");
+      char *end;
+      errno = 0;
+      unsigned long long iv = strtoull(line + 8, &end, 10);
+      if (errno || end == line + 8 || *end || iv == 0)
+        die_input(path, lineno, "malformed header: the sample interval must be a positive integer");
+      d->interval = (double)iv;
+      continue;
+    }
+    if (in_maps) {
+      if (!*skip_spaces(line))
+        continue;
+      mapping m;
+      if (!maps_parse_line(line, &m))
+        die_input(path, lineno, "malformed MAPPED_LIBRARIES line");
+      maps_add(&d->maps, &m);
+      continue;
+    }
+    const char *p = skip_spaces(line);
+    if (!*p)
+      continue;
+    if (strcmp(line, "MAPPED_LIBRARIES:") == 0) {
+      in_maps = 1;
+      continue;
+    }
+    if (*p == '@') {
+      if (d->nstacks && d->stacks[d->nstacks - 1].nthreads == 0)
+        die_input(path, d->stacks[d->nstacks - 1].line,
+                  "stack has no 't*:' counts line");
+      parse_stack_line(d, p, lineno);
+      continue;
+    }
+    thread_counts tc;
+    if (!parse_thread_line(p, &tc))
+      die_input(path, lineno, "malformed line: expected '@ <addresses>', "
+                              "'t*: <objects>: <bytes> [<objects>: <bytes>]' or 'MAPPED_LIBRARIES:'");
+    if (d->nstacks == 0) {
+      /* Header lines: the process totals. Per-thread totals are implied by
+       * the stacks, so only t* is kept. */
+      if (tc.thread == THREAD_ALL)
+        d->total = tc.c;
+      continue;
+    }
+    dump_stack *s = &d->stacks[d->nstacks - 1];
+    if (tc.thread == THREAD_ALL) {
+      if (s->nthreads && s->threads[0].thread == THREAD_ALL)
+        die_input(path, lineno, "second 't*:' line for one stack");
+      s->total = tc.c;
+      /* keep t* first so "has counts" is one check */
+      GROW(s->threads, s->cap, s->nthreads);
+      memmove(s->threads + 1, s->threads, s->nthreads * sizeof(*s->threads));
+      s->threads[0] = tc;
+      s->nthreads++;
+    } else {
+      GROW(s->threads, s->cap, s->nthreads);
+      s->threads[s->nthreads++] = tc;
+    }
+  }
+  if (lineno < first)
+    die_input(path, lineno, "no heap profile (expected a 'heap_v2/<sample bytes>' line)");
+  if (d->nstacks && d->stacks[d->nstacks - 1].nthreads == 0)
+    die_input(path, d->stacks[d->nstacks - 1].line, "stack has no 't*:' counts line");
+  for (size_t i = 0; i < d->nstacks; i++)
+    if (d->stacks[i].threads[0].thread != THREAD_ALL)
+      die_input(path, d->stacks[i].line, "stack has per-thread lines but no 't*:' line");
+  free(text);
+  return d;
+}

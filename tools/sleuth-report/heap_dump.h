@@ -1,0 +1,54 @@
+/* Parser for heap profile dumps in jemalloc's heap_v2 text format (what
+ * Sleuth's runtime and jemalloc's prof write). Counts are kept raw, as in
+ * the file: scaling to estimates is the profile's job (profile.c). */
+#ifndef SLEUTH_REPORT_HEAP_DUMP_H
+#define SLEUTH_REPORT_HEAP_DUMP_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "maps.h"
+#include "util.h"
+
+typedef struct {
+  double objs, bytes;         /* live (in use) sampled objects and bytes */
+  double cum_objs, cum_bytes; /* every sampled allocation so far */
+} raw_counts;
+
+#define THREAD_ALL (-1) /* the "t*:" line */
+
+typedef struct {
+  long thread; /* N of "tN:", or THREAD_ALL */
+  raw_counts c;
+} thread_counts;
+
+typedef struct {
+  uint64_t *pcs; /* return addresses, innermost first */
+  size_t npcs;
+  raw_counts total; /* the stack's t*: line */
+  thread_counts *threads;
+  size_t nthreads, cap;
+  long line; /* of the '@' line, for messages */
+} dump_stack;
+
+typedef struct {
+  char *path;
+  double interval; /* mean sample bytes from "heap_v2/<n>" */
+  raw_counts total;
+  dump_stack *stacks;
+  size_t nstacks, cap;
+  mapping_list maps;
+  double mtime; /* seconds since the epoch, of the file */
+  char **symbols; /* from a jeprof --raw symbol section, if any */
+  size_t nsymbols, symcap;
+  strmap symbol_index; /* "<hex pc>" -> index in symbols */
+} heap_dump;
+
+/* True when the text starts like a heap_v2 dump. */
+int heap_dump_sniff(const char *text);
+/* Name the dump's symbol section gives pc, or NULL. */
+const char *heap_dump_symbol(const heap_dump *d, uint64_t pc);
+/* Parses path; bad input is one line naming file and line, exit 2. */
+heap_dump *heap_dump_load(const char *path);
+
+#endif

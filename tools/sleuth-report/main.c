@@ -1,0 +1,353 @@
+/* sleuth-report: command line. Reads heap dumps, the timeline and JSON
+ * report lines, and hands them to the output chosen by the options. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "by_module.h"
+#include "graphs.h"
+#include "heap_dump.h"
+#include "profile.h"
+#include "sarif.h"
+#include "text.h"
+#include "timeline.h"
+#include "timeline_svg.h"
+#include "util.h"
+
+#ifndef SLEUTH_VERSION
+#define SLEUTH_VERSION "0"
+#endif
+#ifndef SLEUTH_DEFAULT_SYMBOLIZER
+#define SLEUTH_DEFAULT_SYMBOLIZER "/usr/lib/llvm-14/bin/llvm-symbolizer"
+#endif
+
+static const char usage[] =
+    "usage: sleuth-report [options] PROFILE.heap [PROFILE.timeline]\n"
+    "       sleuth-report --timeline OUT.svg PROFILE.timeline\n"
+    "       sleuth-report --sarif REPORTS.jsonl... > out.sarif\n"
+    "\n"
+    "Heap profiles (heap_v2 dumps of Sleuth or jemalloc):\n"
+    "  --text               functions by flat and cumulative value (the default)\n"
+    "  --top N              only the first N rows\n"
+    "  --stacks             one entry per allocation stack\n"
+    "  --lines              group by function and source line\n"
+    "  --threads            split by thread (tN: lines of the dump)\n"
+    "  --inuse-space        bytes in use (the default)\n"
+    "  --inuse-objects      objects in use\n"
+    "  --alloc-space        bytes allocated since start\n"
+    "  --alloc-objects      objects allocated since start\n"
+    "  --base OLD.heap      subtract an older dump: show the growth since it\n"
+    "  --focus REGEX        keep stacks with a function matching REGEX\n"
+    "  --ignore REGEX       drop stacks with a function matching REGEX\n"
+    "  --by-module          group by module, with bytes per second\n"
+    "  --by-dir             group by source directory, with bytes per second\n"
+    "  --limit BYTES        with --by-module/--by-dir: time until the heap reaches\n"
+    "                       BYTES (suffixes K, M, G, T: powers of 1024)\n"
+    "  --flamegraph OUT.svg interactive flame graph (hover, click to zoom)\n"
+    "  --collapsed          folded stacks 'outer;...;inner value' for other tools\n"
+    "  --no-symbolize       do not run llvm-symbolizer: frames as module+offset\n"
+    "Timeline (<prefix>.<pid>.timeline; found next to the dump when not given):\n"
+    "  --timeline OUT.svg   heap in use and RSS over time, dumps marked\n"
+    "JSON reports (log_format=json):\n"
+    "  --sarif              convert to SARIF 2.1.0 on stdout\n"
+    "  --srcroot DIR        with --sarif: URIs relative to DIR (uriBaseId SRCROOT)\n"
+    "Other:\n"
+    "  --version, --help\n"
+    "Rates (--by-module): the time span between --base and the dump comes from\n"
+    "the timeline's 'dump' lines, else from the two files' modification times;\n"
+    "without --base, the time since the process started (timeline only).\n"
+    "Symbolizer: $SLEUTH_SYMBOLIZER_PATH, else llvm-symbolizer on PATH, else\n"
+    SLEUTH_DEFAULT_SYMBOLIZER ".\n";
+
+typedef struct {
+  metric m;
+  bool text, stacks, threads, lines, collapsed, by_module, by_dir, sarif, symbolize;
+  size_t top;
+  const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot;
+  double limit;
+  const char **inputs;
+  int ninputs;
+} options;
+
+static size_t parse_count_arg(const char *opt, const char *v) {
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  if (errno || end == v || *end || v[0] == '-')
+    die("%s: '%s' is not a non-negative integer", opt, v);
+  return (size_t)n;
+}
+
+static double parse_bytes_arg(const char *opt, const char *v) {
+  char *end;
+  errno = 0;
+  double n = strtod(v, &end);
+  if (errno || end == v || n < 0)
+    die("%s: '%s' is not a byte count", opt, v);
+  static const char units[] = "KMGT";
+  const char *u = *end ? strchr(units, *end >= 'a' ? *end - 32 : *end) : NULL;
+  if (*end && !u)
+    die("%s: '%s' has an unknown unit (use K, M, G or T)", opt, v);
+  if (u) {
+    for (const char *k = units; k <= u; k++)
+      n *= 1024;
+    end++;
+    if (*end == 'i')
+      end++;
+    if (*end == 'B')
+      end++;
+  }
+  if (*end)
+    die("%s: '%s' is not a byte count", opt, v);
+  return n;
+}
+
+static void parse_args(int argc, char **argv, options *o) {
+  o->m = M_INUSE_SPACE;
+  o->symbolize = true;
+  o->inputs = xcalloc((size_t)argc, sizeof(char *));
+  for (int i = 1; i < argc; i++) {
+    char *a = argv[i];
+    if (a[0] != '-' || strcmp(a, "-") == 0) {
+      o->inputs[o->ninputs++] = a;
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      while (++i < argc)
+        o->inputs[o->ninputs++] = argv[i];
+      break;
+    }
+    /* --name=value or --name value */
+    char *eq = strchr(a, '=');
+    char name[64];
+    snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
+    const char *val = eq ? eq + 1 : NULL;
+#define FLAG(n) (strcmp(name, n) == 0 && !val)
+#define VALUE(n)                                                                                   \
+  (strcmp(name, n) == 0 &&                                                                         \
+   (val || (i + 1 < argc ? (val = argv[++i], 1) : (die("%s needs a value", n), 0))))
+    if (FLAG("--help") || FLAG("-h")) {
+      fputs(usage, stdout);
+      exit(0);
+    } else if (FLAG("--version")) {
+      printf("sleuth-report %s\n", SLEUTH_VERSION);
+      exit(0);
+    } else if (FLAG("--text")) {
+      o->text = true;
+    } else if (VALUE("--top")) {
+      o->top = parse_count_arg("--top", val);
+      o->text = true;
+    } else if (FLAG("--stacks")) {
+      o->stacks = true;
+    } else if (FLAG("--lines")) {
+      o->lines = true;
+    } else if (FLAG("--threads")) {
+      o->threads = true;
+    } else if (FLAG("--inuse-space")) {
+      o->m = M_INUSE_SPACE;
+    } else if (FLAG("--inuse-objects")) {
+      o->m = M_INUSE_OBJECTS;
+    } else if (FLAG("--alloc-space")) {
+      o->m = M_ALLOC_SPACE;
+    } else if (FLAG("--alloc-objects")) {
+      o->m = M_ALLOC_OBJECTS;
+    } else if (VALUE("--base")) {
+      o->base = val;
+    } else if (VALUE("--focus")) {
+      o->focus = val;
+    } else if (VALUE("--ignore")) {
+      o->ignore = val;
+    } else if (FLAG("--by-module")) {
+      o->by_module = true;
+    } else if (FLAG("--by-dir")) {
+      o->by_dir = true;
+    } else if (VALUE("--limit")) {
+      o->limit = parse_bytes_arg("--limit", val);
+    } else if (VALUE("--flamegraph")) {
+      o->flamegraph = val;
+    } else if (FLAG("--collapsed")) {
+      o->collapsed = true;
+    } else if (VALUE("--timeline")) {
+      o->timeline_svg = val;
+    } else if (FLAG("--sarif")) {
+      o->sarif = true;
+    } else if (VALUE("--srcroot")) {
+      o->srcroot = val;
+    } else if (FLAG("--no-symbolize")) {
+      o->symbolize = false;
+    } else {
+      die("unknown option '%s' (see --help)", a);
+    }
+#undef FLAG
+#undef VALUE
+  }
+}
+
+/* First bytes of a file, to tell dumps from timelines. */
+static char *head_of(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    die_input(path, 0, "cannot open: %s", strerror(errno));
+  char *buf = xcalloc(1, 64);
+  size_t n = fread(buf, 1, 63, f);
+  buf[n] = 0;
+  fclose(f);
+  return buf;
+}
+
+/* <prefix>.<pid>.<seq>.heap -> <prefix>.<pid>.timeline, if it exists. */
+static char *timeline_beside(const char *dump) {
+  size_t n = strlen(dump);
+  if (n < 6 || strcmp(dump + n - 5, ".heap") != 0)
+    return NULL;
+  char *s = xstrndup(dump, n - 5);
+  char *dot = strrchr(s, '.');
+  if (!dot || dot == s || strspn(dot + 1, "0123456789") != strlen(dot + 1) ||
+      strchr(dot, '/')) {
+    free(s);
+    return NULL;
+  }
+  strbuf b = {0};
+  sb_putn(&b, s, (size_t)(dot - s));
+  sb_puts(&b, ".timeline");
+  free(s);
+  if (access(b.s, R_OK) == 0)
+    return sb_take(&b);
+  free(b.s);
+  return NULL;
+}
+
+static FILE *open_out(const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    die("%s: cannot write: %s", path, strerror(errno));
+  return f;
+}
+
+static void close_out(FILE *f, const char *path) {
+  if (ferror(f) | (fclose(f) != 0))
+    die("%s: write failed: %s", path, strerror(errno));
+}
+
+static void time_span(const heap_dump *d, const heap_dump *base,
+                      const timeline *tl, module_options *mo) {
+  static char how[4200];
+  if (tl) {
+    double t1 = timeline_dump_time(tl, d->path);
+    double t0 = base ? timeline_dump_time(tl, base->path) : 0;
+    if (t1 >= 0 && t0 >= 0) {
+      mo->span_s = (t1 - t0) / 1000;
+      snprintf(how, sizeof(how), "%s, from the timeline %s",
+               base ? "between the two dumps" : "since the process started", tl->path);
+      mo->span_how = how;
+      if (mo->span_s > 0)
+        return;
+    }
+  }
+  if (base) {
+    mo->span_s = d->mtime - base->mtime;
+    mo->span_how = mo->span_s > 0 ? "between the dumps' file modification times"
+                                  : "the dumps' modification times do not increase";
+    return;
+  }
+  mo->span_how = "give --base OLD.heap, or keep the .timeline file beside the dump";
+}
+
+int main(int argc, char **argv) {
+  options o = {0};
+  parse_args(argc, argv, &o);
+
+  if (o.sarif) {
+    if (o.ninputs == 0)
+      die("--sarif needs the JSON report files (log_format=json output)");
+    write_sarif(stdout, o.inputs, o.ninputs, o.srcroot);
+    if (fflush(stdout) != 0)
+      die("writing the SARIF output failed: %s", strerror(errno));
+    return 0;
+  }
+
+  const char *dump_path = NULL, *timeline_path = NULL;
+  for (int i = 0; i < o.ninputs; i++) {
+    char *head = head_of(o.inputs[i]);
+    if (heap_dump_sniff(head)) {
+      if (dump_path)
+        die("two heap dumps given (%s, %s): report one, or use --base OLD.heap for growth",
+            dump_path, o.inputs[i]);
+      dump_path = o.inputs[i];
+    } else if (timeline_sniff(head)) {
+      timeline_path = o.inputs[i];
+    } else {
+      /* Let the parser name the problem on line 1. */
+      heap_dump_load(o.inputs[i]);
+    }
+    free(head);
+  }
+  if (!dump_path && !timeline_path)
+    die("no input: give a heap dump (.heap) or a timeline (see --help)");
+  char *found = NULL;
+  if (!timeline_path && dump_path)
+    timeline_path = found = timeline_beside(dump_path);
+  timeline *tl = timeline_path ? timeline_load(timeline_path) : NULL;
+
+  if (o.timeline_svg) {
+    if (!tl)
+      die("--timeline needs a timeline file (<prefix>.<pid>.timeline)");
+    FILE *f = open_out(o.timeline_svg);
+    write_timeline_svg(f, tl);
+    close_out(f, o.timeline_svg);
+  }
+  bool want_text = o.text || o.stacks || o.threads;
+  /* The text report is the default for a dump unless another output of
+   * the dump was asked for (the timeline chart is not one). */
+  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph;
+  if (!dump_path) {
+    if (want_text || o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.base)
+      die("no heap dump given (only the timeline %s)", timeline_path);
+    return 0;
+  }
+
+  heap_dump *d = heap_dump_load(dump_path);
+  heap_dump *base = o.base ? heap_dump_load(o.base) : NULL;
+  profile p = {0};
+  profile_add_dump(&p, d, +1, o.threads);
+  if (base)
+    profile_add_dump(&p, base, -1, o.threads);
+  profile_merge(&p);
+  profile_resolve(&p, o.symbolize);
+  profile_filter(&p, o.focus, o.ignore);
+
+  text_options to = {o.m, o.top, o.lines, dump_path, o.base};
+  if (o.threads)
+    text_threads(stdout, &p, &to);
+  else if (o.stacks)
+    text_stacks(stdout, &p, &to);
+  else if (want_text || !other)
+    text_report(stdout, &p, &to);
+  if (o.collapsed)
+    write_collapsed(stdout, &p, o.m);
+  if (o.by_module || o.by_dir) {
+    module_options mo = {o.m, o.by_dir && !o.by_module, base != NULL, 0, "", o.limit,
+                         dump_inuse_bytes(d)};
+    time_span(d, base, tl, &mo);
+    by_module_report(stdout, &p, &mo);
+    if (o.by_module && o.by_dir) {
+      mo.by_dir = true;
+      fputc('\n', stdout);
+      by_module_report(stdout, &p, &mo);
+    }
+  }
+  if (o.flamegraph) {
+    char title[4400];
+    snprintf(title, sizeof(title), "%s: %s%s%s", metric_names[o.m], base_name(dump_path),
+             o.base ? " minus " : "", o.base ? base_name(o.base) : "");
+    FILE *f = open_out(o.flamegraph);
+    write_flamegraph(f, &p, o.m, title);
+    close_out(f, o.flamegraph);
+  }
+  free(found);
+  if (fflush(stdout) != 0)
+    die("writing the report failed: %s", strerror(errno));
+  return 0;
+}

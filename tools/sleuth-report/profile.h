@@ -1,0 +1,83 @@
+/* The profile every output works on: samples (one per stack and thread)
+ * whose values are jeprof-scaled estimates, with symbolized frames.
+ * Built from one dump, or from a dump minus a base dump (diff.c). */
+#ifndef SLEUTH_REPORT_PROFILE_H
+#define SLEUTH_REPORT_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "heap_dump.h"
+#include "util.h"
+
+typedef enum {
+  M_INUSE_SPACE,
+  M_INUSE_OBJECTS,
+  M_ALLOC_SPACE,
+  M_ALLOC_OBJECTS,
+  M_COUNT
+} metric;
+
+extern const char *const metric_names[M_COUNT]; /* "inuse_space", ... */
+bool metric_is_space(metric m);
+
+typedef struct {
+  const char *name;   /* function, or "module+0xoffset" when unknown */
+  const char *file;   /* NULL when unknown */
+  int line, column;
+  const char *module; /* NULL when the address is in no mapped file */
+} frame;
+
+typedef struct {
+  const char *module;
+  uint64_t offset;   /* return address as a virtual address in module */
+  frame *frames;     /* inlined chain, innermost first; at least one */
+  size_t nframes;
+  bool allocator;    /* inside an allocator library (jemalloc, Sleuth) */
+  const char *symbol; /* name from the dump's own symbol section, or NULL */
+} location;
+
+typedef struct {
+  size_t *locs; /* location ids, innermost first */
+  size_t nlocs;
+  long thread;  /* THREAD_ALL unless --threads */
+  double v[M_COUNT];
+  const frame **frames; /* expanded: every inlined frame, innermost first */
+  size_t nframes;
+} sample;
+
+typedef struct {
+  location *locs;
+  size_t nlocs, lcap;
+  strmap loc_index; /* "module@offset" -> location id */
+  sample *samples;
+  size_t nsamples, scap;
+  double interval; /* of the main dump */
+} profile;
+
+/* jeprof's unsampling factor for a stack whose sampled objects average
+ * `avg` bytes: 1/(1-exp(-avg/interval)); interval 1 means every
+ * allocation was recorded, so no scaling. */
+double sample_scale(double avg, double interval);
+
+/* Adds the dump's stacks, values multiplied by sign (+1, or -1 for a
+ * base). per_thread: one sample per tN: line instead of the t*: line. */
+void profile_add_dump(profile *p, const heap_dump *d, int sign, bool per_thread);
+/* Symbolizes every location in one batch, drops leading allocator frames
+ * and expands the samples' frames. Call once, after the last add. */
+void profile_resolve(profile *p, bool symbolize);
+/* Keeps samples with a frame matching focus (if given) and none matching
+ * ignore (if given); POSIX extended regexes on function names. */
+void profile_filter(profile *p, const char *focus, const char *ignore);
+/* Sum of one metric over all samples. */
+double profile_total(const profile *p, metric m);
+
+/* Estimated bytes in use in the whole dump (t*: lines, scaled). */
+double dump_inuse_bytes(const heap_dump *d);
+
+/* diff.c: merges samples with the same stack and thread, and drops those
+ * whose values all net to zero (unchanged stacks of a --base diff). */
+void profile_merge(profile *p);
+
+#endif

@@ -1,0 +1,12 @@
+/* JSON report lines (CONTRACTS.md A, log_format=json) -> SARIF 2.1.0 for
+ * code-scanning UIs: one result per report, rule id = report kind. */
+#ifndef SLEUTH_REPORT_SARIF_H
+#define SLEUTH_REPORT_SARIF_H
+
+#include <stdio.h>
+
+/* srcroot: when given, files under it become URIs relative to it (with
+ * uriBaseId SRCROOT), which is what GitHub code scanning matches. */
+void write_sarif(FILE *out, const char *const *inputs, int ninputs, const char *srcroot);
+
+#endif

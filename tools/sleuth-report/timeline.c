@@ -1,0 +1,84 @@
+#include "timeline.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+int timeline_sniff(const char *text) { return strncmp(text, "# sleuth-timeline", 17) == 0; }
+
+/* n decimal numbers separated by blanks, nothing after them. */
+static int parse_numbers(const char *p, double *out, int n) {
+  for (int i = 0; i < n; i++) {
+    char *end;
+    errno = 0;
+    out[i] = strtod(p, &end);
+    if (end == p || errno || (*end && *end != ' ' && *end != '\t'))
+      return 0;
+    p = end;
+  }
+  while (*p == ' ' || *p == '\t')
+    p++;
+  return *p == 0;
+}
+
+timeline *timeline_load(const char *path) {
+  char *text = read_file(path, NULL);
+  timeline *t = xcalloc(1, sizeof(*t));
+  t->path = xstrdup(path);
+  t->pid = -1;
+  char *cur = text, *line;
+  long lineno = 0;
+  while ((line = next_line(&cur))) {
+    lineno++;
+    if (lineno == 1 && !timeline_sniff(line))
+      die_input(path, 1, "not a timeline: the first line must be '# sleuth-timeline 1 ...'");
+    if (line[0] == '#') {
+      const char *p;
+      if (lineno == 1 && (p = strstr(line, "pid=")))
+        t->pid = strtol(p + 4, NULL, 10);
+      if (lineno == 1 && (p = strstr(line, "sample=")))
+        t->sample = strtod(p + 7, NULL);
+      continue;
+    }
+    if (!*line)
+      continue;
+    if (strncmp(line, "sample ", 7) == 0) {
+      double v[6];
+      if (!parse_numbers(line + 7, v, 6))
+        die_input(path, lineno, "malformed sample line: expected 'sample <t_ms> <heap_inuse> "
+                                "<rss_anon> <rss_file> <alloc_count> <allocs_per_s>'");
+      GROW(t->samples, t->scap, t->nsamples);
+      timeline_sample *s = &t->samples[t->nsamples++];
+      *s = (timeline_sample){v[0], v[1], v[2], v[3], v[4], v[5]};
+      continue;
+    }
+    if (strncmp(line, "dump ", 5) == 0) {
+      char *end;
+      errno = 0;
+      double ms = strtod(line + 5, &end);
+      if (end == line + 5 || errno || *end != ' ' || !end[1])
+        die_input(path, lineno, "malformed dump line: expected 'dump <t_ms> <path>'");
+      GROW(t->dumps, t->dcap, t->ndumps);
+      t->dumps[t->ndumps].t_ms = ms;
+      t->dumps[t->ndumps++].path = xstrdup(end + 1);
+      continue;
+    }
+    die_input(path, lineno, "malformed line: expected a 'sample', 'dump' or '#' line");
+  }
+  if (lineno == 0)
+    die_input(path, 0, "empty file, not a timeline");
+  free(text);
+  return t;
+}
+
+double timeline_dump_time(const timeline *t, const char *path) {
+  for (size_t i = 0; i < t->ndumps; i++)
+    if (strcmp(t->dumps[i].path, path) == 0)
+      return t->dumps[i].t_ms;
+  for (size_t i = 0; i < t->ndumps; i++)
+    if (strcmp(base_name(t->dumps[i].path), base_name(path)) == 0)
+      return t->dumps[i].t_ms;
+  return -1;
+}

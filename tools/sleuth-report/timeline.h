@@ -1,0 +1,33 @@
+/* Parser for the runtime's <prefix>.<pid>.timeline file (CONTRACTS.md C):
+ * periodic samples of heap in use and RSS, and the times dumps were written. */
+#ifndef SLEUTH_REPORT_TIMELINE_H
+#define SLEUTH_REPORT_TIMELINE_H
+
+#include <stddef.h>
+
+typedef struct {
+  double t_ms, heap_inuse, rss_anon, rss_file, alloc_count, allocs_per_s;
+} timeline_sample;
+
+typedef struct {
+  double t_ms;
+  char *path;
+} timeline_dump;
+
+typedef struct {
+  char *path;
+  long pid;
+  double sample;
+  timeline_sample *samples;
+  size_t nsamples, scap;
+  timeline_dump *dumps;
+  size_t ndumps, dcap;
+} timeline;
+
+int timeline_sniff(const char *text);
+timeline *timeline_load(const char *path);
+/* Time (ms since start) at which the dump `path` was written: matched by
+ * full path, else by file name. Negative when the timeline does not list it. */
+double timeline_dump_time(const timeline *t, const char *path);
+
+#endif
