@@ -193,19 +193,25 @@ void text_leak_header(sbuf_t *b, int color) {
               paint(color, C_RED), sys_getpid(), paint(color, C_RESET));
 }
 
+/* The record headings of DESIGN.md §4, by leak kind. */
+static const struct {
+  const char *kind, *title;
+} leak_titles[] = {
+    {"direct", "Direct leak of"},
+    {"indirect", "Indirect leak of"},
+    {"possible", "Possible leak of"},
+    {"reachable", "Reachable:"},
+};
+
 void text_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
                       uptr objects, uint32_t stack, int color) {
-  sbuf_puts(b, paint(color, C_BLUE));
-  if (!sl_strcmp(leak_kind, "reachable"))
-    sbuf_printf(b, "Reachable: %lu byte(s) in %lu object(s) allocated from:",
-                (unsigned long)bytes, (unsigned long)objects);
-  else
-    sbuf_printf(b, "%s leak of %lu byte(s) in %lu object(s) allocated from:",
-                !sl_strcmp(leak_kind, "direct")     ? "Direct"
-                : !sl_strcmp(leak_kind, "indirect") ? "Indirect"
-                                                    : "Possible",
-                (unsigned long)bytes, (unsigned long)objects);
-  sbuf_printf(b, "%s\n", paint(color, C_RESET));
+  const char *title = leak_kind;
+  for (size_t i = 0; i < sizeof leak_titles / sizeof leak_titles[0]; i++)
+    if (!sl_strcmp(leak_kind, leak_titles[i].kind))
+      title = leak_titles[i].title;
+  sbuf_printf(b, "%s%s %lu byte(s) in %lu object(s) allocated from:%s\n",
+              paint(color, C_BLUE), title, (unsigned long)bytes,
+              (unsigned long)objects, paint(color, C_RESET));
   text_stack_id(b, stack, color);
   sbuf_putc(b, '\n');
 }
