@@ -10,6 +10,10 @@
 // RUN: grep -c '^kind:' %t.out | FileCheck %s --check-prefix=COUNT
 // RUN: FileCheck %s < %t.out
 // RUN: awk 'length > 4096 { long++ } END { print long }' %t.log.* | FileCheck %s --check-prefix=COUNT
+// The checker would notice interleaving: the first 100 bytes of one report
+// followed by another whole report is rejected.
+// RUN: (head -c 100 %t.log.*; tail -n 1 %t.log.*) > %t.spliced
+// RUN: not %python %S/Inputs/check_json.py %t.spliced | FileCheck %s --check-prefix=SPLICED
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -54,14 +58,15 @@ int main(void) {
   return 0;
 }
 // COUNT: {{^}}40{{$}}
+// SPLICED: check_json: line 1: {{.+}}: {"sleuth":1,"pid":
 // CHECK: kind: heap-buffer-overflow
 // CHECK-NEXT: access: WRITE 1
 // CHECK-NEXT: thread: T{{[1-8]}}
-// CHECK-NEXT: stack #0 sites {{.*}}threads-no-interleaving.c:23:
+// CHECK-NEXT: stack #0 sites {{.*}}threads-no-interleaving.c:27:
 // CHECK: stack #41 deep
 // CHECK-NEXT: stack #42 worker
 // CHECK: alloc_stack #1 worker
 // CHECK: thread: T{{[1-8]}}
 // CHECK-NEXT: created_by: T0
 // CHECK-NEXT: stack #0 pthread_create
-// CHECK-NEXT: stack #1 main {{.*}}threads-no-interleaving.c:51:
+// CHECK-NEXT: stack #1 main {{.*}}threads-no-interleaving.c:55:
