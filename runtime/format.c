@@ -1,4 +1,4 @@
-/* A small printf for fixed buffers: reports, options errors and the
+/* A small printf for runtime buffers: reports, options errors and the
  * symbolizer protocol are formatted without stdio or locale. */
 #include "sys.h"
 
@@ -6,11 +6,41 @@ void sbuf_init(sbuf_t *b, char *mem, size_t cap) {
   b->buf = mem;
   b->cap = cap;
   b->len = 0;
+  b->grow = 0;
   if (cap)
     mem[0] = 0;
 }
 
+int sbuf_init_grow(sbuf_t *b, size_t cap) {
+  static char empty[1];
+  char *mem = ialloc(cap);
+  if (!mem) {
+    sbuf_init(b, empty, sizeof empty);
+    return 0;
+  }
+  sbuf_init(b, mem, cap);
+  b->grow = 1;
+  return 1;
+}
+
+void sbuf_free(sbuf_t *b) {
+  if (b->grow)
+    ifree(b->buf);
+  b->buf = 0;
+  b->cap = b->len = 0;
+  b->grow = 0;
+}
+
 void sbuf_putc(sbuf_t *b, char c) {
+  if (SL_UNLIKELY(b->len + 1 >= b->cap) && b->grow > 0) {
+    char *more = irealloc(b->buf, b->cap * 2);
+    if (more) {
+      b->buf = more;
+      b->cap *= 2;
+    } else {
+      b->grow = -1; /* keep what we have; truncate from here */
+    }
+  }
   if (b->len + 1 < b->cap) {
     b->buf[b->len++] = c;
     b->buf[b->len] = 0;

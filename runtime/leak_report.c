@@ -1,15 +1,15 @@
 /* The leak report (DESIGN.md §4): blocks grouped into records by
  * allocation stack and kind, direct records first, then indirect, possible
  * and (with show_reachable=1) reachable, each kind largest first; then the
- * LEAK SUMMARY block and the SUMMARY line. Runs after the world resumed, so
- * it may allocate (internal allocator) and symbolize. */
+ * LEAK SUMMARY block and the SUMMARY line (report.c writes each piece as
+ * text or JSON). Runs after the world resumed, so it may allocate (internal
+ * allocator) and symbolize. */
 #include "leak.h"
 
 #include "options.h"
 #include "report.h"
 #include "stackdepot.h"
 #include "suppressions.h"
-#include "symbolize.h"
 
 typedef struct {
   uint32_t stack;
@@ -97,31 +97,14 @@ static const char *kind_option(uint32_t tag) {
                                 : "reachable";
 }
 
-#define OUT_CAP (256u << 10)
+/* Reports are written at record boundaries, so a JSON line is never split
+ * between two writes. */
+#define FLUSH_AT (64u << 10)
 
 static void flush(sbuf_t *b) {
   report_write(b->buf, b->len);
   b->len = 0;
   b->buf[0] = 0;
-}
-
-static void put_record(sbuf_t *b, const record *r) {
-  if (r->tag == LEAK_REACHABLE)
-    sbuf_printf(b, "Reachable: %lu byte(s) in %lu object(s) allocated from:\n",
-                (unsigned long)r->bytes, (unsigned long)r->count);
-  else
-    sbuf_printf(b, "%s leak of %lu byte(s) in %lu object(s) allocated from:\n",
-                r->tag == LEAK_DIRECT     ? "Direct"
-                : r->tag == LEAK_INDIRECT ? "Indirect"
-                                          : "Possible",
-                (unsigned long)r->bytes, (unsigned long)r->count);
-  uptr pcs[DEPOT_MAX_FRAMES];
-  int n = depot_get(r->stack, pcs, DEPOT_MAX_FRAMES);
-  if (n)
-    print_stack(b, pcs, n, 0);
-  else
-    sbuf_puts(b, "    <empty stack>\n");
-  sbuf_putc(b, '\n');
 }
 
 size_t leak_report(const leak_block *blocks, size_t n, int only_new,
@@ -171,45 +154,25 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
       *fail = 1;
   sort_records(list, nlist);
   if (nlist || sup_count) {
-    char *mem = ialloc(OUT_CAP);
     sbuf_t b;
-    sbuf_init(&b, mem, OUT_CAP);
-    if (nlist) {
-      sbuf_puts(&b, "================================================"
-                    "=================\n");
-      sbuf_printf(&b, "==%d==ERROR: Sleuth: detected memory leaks\n\n",
-                  sys_getpid());
-    }
+    sbuf_init_grow(&b, FLUSH_AT * 2);
+    if (nlist)
+      report_leak_header(&b);
     for (size_t i = 0; i < nlist; i++) {
-      put_record(&b, &list[i]);
-      if (b.len > OUT_CAP / 2)
+      report_leak_record(&b, kind_option(list[i].tag), list[i].bytes,
+                         list[i].count, list[i].stack);
+      if (b.len > FLUSH_AT)
         flush(&b);
     }
-    uptr lost_bytes = bytes[LEAK_DIRECT] + bytes[LEAK_INDIRECT] +
-                      bytes[LEAK_POSSIBLE];
-    uptr lost_count = count[LEAK_DIRECT] + count[LEAK_INDIRECT] +
-                      count[LEAK_POSSIBLE];
-    sbuf_printf(&b,
-                "LEAK SUMMARY:\n"
-                "   definitely lost: %'lu bytes in %'lu blocks\n"
-                "   indirectly lost: %'lu bytes in %'lu blocks\n"
-                "     possibly lost: %'lu bytes in %'lu blocks\n"
-                "   still reachable: %'lu bytes in %'lu blocks\n",
-                (unsigned long)bytes[LEAK_DIRECT],
-                (unsigned long)count[LEAK_DIRECT],
-                (unsigned long)bytes[LEAK_INDIRECT],
-                (unsigned long)count[LEAK_INDIRECT],
-                (unsigned long)bytes[LEAK_POSSIBLE],
-                (unsigned long)count[LEAK_POSSIBLE],
-                (unsigned long)bytes[LEAK_REACHABLE],
-                (unsigned long)count[LEAK_REACHABLE]);
-    if (suppressing)
-      sbuf_printf(&b, "        suppressed: %'lu bytes in %'lu blocks\n",
-                  (unsigned long)sup_bytes, (unsigned long)sup_count);
-    sbuf_printf(&b, "SUMMARY: Sleuth: %lu byte(s) leaked in %lu allocation(s).\n",
-                (unsigned long)lost_bytes, (unsigned long)lost_count);
+    leak_totals t = {{bytes[LEAK_DIRECT], count[LEAK_DIRECT]},
+                     {bytes[LEAK_INDIRECT], count[LEAK_INDIRECT]},
+                     {bytes[LEAK_POSSIBLE], count[LEAK_POSSIBLE]},
+                     {bytes[LEAK_REACHABLE], count[LEAK_REACHABLE]},
+                     {sup_bytes, sup_count},
+                     suppressing};
+    report_leak_summary(&b, &t);
     flush(&b);
-    ifree(mem);
+    sbuf_free(&b);
   }
   ifree(list);
   ifree(previous.slots);

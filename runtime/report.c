@@ -1,8 +1,9 @@
-/* Error reports (DESIGN.md §3). A report is built in one buffer under a
- * lock and written with one write, so reports from concurrent threads never
- * interleave; then the process stops (halt_on_error=1) or, with
- * halt_on_error=0, goes on after printing each distinct site once. */
-#include "report.h"
+/* Error reports (DESIGN.md §3). Each report function fills a report_model
+ * (report_model.h) under a lock; finish() renders it as text or JSON into
+ * one buffer and writes it with one write, so reports from concurrent
+ * threads never interleave; then the process stops (halt_on_error=1) or,
+ * with halt_on_error=0, goes on after printing each distinct site once. */
+#include "report_model.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -26,7 +27,6 @@
 
 static spin_t report_lock;
 static int reporting_tid;
-static char rbuf[256 << 10];
 static int error_count;
 static int log_fd = -1, log_pid;
 static uptr seen[SEEN_SITES];
@@ -35,13 +35,22 @@ int report_error_count(void) {
   return __atomic_load_n(&error_count, __ATOMIC_RELAXED);
 }
 
-/* The report destination: stderr, or <log_path>.<pid> opened per process. */
+static int json_format(void) {
+  return sl_opt.log_format && !sl_strcmp(sl_opt.log_format, "json");
+}
+
+/* log_path names a file (not empty, "stderr" or "stdout"). */
+static int log_to_file(void) {
+  const char *lp = sl_opt.log_path;
+  return lp && *lp && sl_strcmp(lp, "stderr") && sl_strcmp(lp, "stdout");
+}
+
+/* The report destination: stderr, or <log_path>.<pid> opened per process
+ * with O_APPEND, so each report's single write lands whole at the end. */
 static int out_fd(void) {
   const char *lp = sl_opt.log_path;
-  if (!lp || !*lp || !sl_strcmp(lp, "stderr"))
-    return 2;
-  if (!sl_strcmp(lp, "stdout"))
-    return 1;
+  if (!log_to_file())
+    return lp && !sl_strcmp(lp, "stdout") ? 1 : 2;
   int pid = sys_getpid();
   if (log_fd >= 0 && log_pid == pid)
     return log_fd;
@@ -76,18 +85,19 @@ void report_raw(const char *fmt, ...) {
   sbuf_vprintf(&b, fmt, ap);
   va_end(ap);
   sbuf_putc(&b, '\n');
-  sys_write_all(out_fd(), b.buf, b.len);
+  sys_write_all(json_format() ? 2 : out_fd(), b.buf, b.len);
 }
 
 /* ---- building a report ---------------------------------------------- */
 
-typedef struct {
-  sbuf_t b;
-  const char *kind;
-  uptr site; /* dedup key for halt_on_error=0 */
-  uint32_t threads[4];
-  int nthreads;
-} report_t;
+/* color=auto: only on a terminal, never into a log file or JSON. */
+static int use_color(int fd) {
+  if (json_format() || !sl_opt.color || !sl_strcmp(sl_opt.color, "never"))
+    return 0;
+  if (!sl_strcmp(sl_opt.color, "always"))
+    return 1;
+  return !log_to_file() && sys_isatty(fd);
+}
 
 /* halt_on_error=0 reports a site once: a source location (unrolled or
  * duplicated code has several pcs for one line), or the pc without one. */
@@ -136,7 +146,9 @@ static int suppressed_id(const char *kind, uint32_t stack) {
   return suppressed(kind, pcs, n, 0);
 }
 
-static int begin(report_t *r, const char *kind, uptr site) {
+/* Takes the report lock and starts the model with the headline's kind;
+ * returns 0 (and holds nothing) if halt_on_error=0 has seen the site. */
+static int begin(report_model *m, const char *kind, uptr site) {
   int tid = sys_gettid();
   if (__atomic_load_n(&reporting_tid, __ATOMIC_RELAXED) == tid) {
     /* An error while reporting an error: say so and stop. */
@@ -162,55 +174,36 @@ static int begin(report_t *r, const char *kind, uptr site) {
       }
     }
   }
-  r->kind = kind;
-  r->site = site;
-  r->nthreads = 0;
-  sbuf_init(&r->b, rbuf, sizeof rbuf);
-  sbuf_puts(&r->b, "================================================"
-                   "=================\n");
-  sbuf_printf(&r->b, "==%d==ERROR: Sleuth: %s", sys_getpid(), kind);
+  sl_memset(m, 0, sizeof *m);
+  m->kind = kind;
+  m->tid = thread_current()->tid;
+  sbuf_init_grow(&m->message, 256);
+  sbuf_init_grow(&m->details, 256);
+  sbuf_init_grow(&m->location, 256);
+  sbuf_puts(&m->message, kind);
   return 1;
 }
 
-static void note_thread(report_t *r, uint32_t tid) {
+static void note_thread(report_model *m, uint32_t tid) {
   if (tid == 0)
     return;
-  for (int i = 0; i < r->nthreads; i++)
-    if (r->threads[i] == tid)
+  for (int i = 0; i < m->nthreads; i++)
+    if (m->threads[i] == tid)
       return;
-  if (r->nthreads < 4)
-    r->threads[r->nthreads++] = tid;
+  if (m->nthreads < MODEL_MAX_THREADS)
+    m->threads[m->nthreads++] = tid;
 }
 
-static void put_stack_id(report_t *r, uint32_t id) {
-  uptr pcs[DEPOT_MAX_FRAMES];
-  int n = depot_get(id, pcs, DEPOT_MAX_FRAMES);
-  if (n == 0)
-    sbuf_puts(&r->b, "    <empty stack>\n");
-  else
-    print_stack(&r->b, pcs, n, 0);
+static void set_stack(report_model *m, const uptr *pcs, int n, int exact) {
+  if (n > DEPOT_MAX_FRAMES)
+    n = DEPOT_MAX_FRAMES;
+  sl_memcpy(m->pcs, pcs, (size_t)n * sizeof(uptr));
+  m->npcs = n;
+  m->first_exact = exact;
 }
 
-static void put_summary(report_t *r, uptr pc, int exact) {
-  sbuf_printf(&r->b, "SUMMARY: Sleuth: %s", r->kind);
-  sl_frame_info fi[8];
-  int n = pc ? symbolize_pc(exact ? pc : pc - 1, fi, 8) : 0;
-  if (n > 0 && fi[0].file) {
-    sbuf_printf(&r->b, " %s", fi[0].file);
-    if (fi[0].line) {
-      sbuf_printf(&r->b, ":%d", fi[0].line);
-      if (fi[0].column)
-        sbuf_printf(&r->b, ":%d", fi[0].column);
-    }
-  } else if (pc) {
-    const char *mod;
-    uptr bias;
-    if (module_for_pc(pc, &mod, &bias))
-      sbuf_printf(&r->b, " (%s+0x%lx)", mod, (unsigned long)(pc - bias));
-  }
-  if (n > 0 && fi[0].function)
-    sbuf_printf(&r->b, " in %s", fi[0].function);
-  sbuf_putc(&r->b, '\n');
+static void set_stack_id(report_model *m, uint32_t id) {
+  m->npcs = depot_get(id, m->pcs, DEPOT_MAX_FRAMES);
 }
 
 /* The frame a SUMMARY names: the first one outside the allocator entry. */
@@ -220,31 +213,31 @@ static uptr summary_pc_of(uint32_t stack) {
   return n > 1 ? pcs[1] : n == 1 ? pcs[0] : 0;
 }
 
-static void put_threads(report_t *r) {
-  for (int i = 0; i < r->nthreads; i++) {
-    sl_thread *t = thread_by_tid(r->threads[i]);
-    if (!t)
-      continue;
-    sbuf_printf(&r->b, "Thread T%u created by T%u here:\n", t->tid,
-                t->parent_tid);
-    put_stack_id(r, t->create_stack);
-    sbuf_putc(&r->b, '\n');
-  }
-}
-
-static void flush_and_finish(report_t *r, int fatal) {
+/* Renders the report in the log_format, writes it with one write, and
+ * stops the process or releases the lock. */
+static void finish(report_model *m, int fatal) {
+  static char fallback[64 << 10]; /* when the internal heap is exhausted */
   __atomic_fetch_add(&error_count, 1, __ATOMIC_RELAXED);
   int fd = out_fd();
-  sys_write_all(fd, r->b.buf, r->b.len);
-  reporting_tid = 0;
-  if (fatal || sl_opt.halt_on_error) {
-    static const char tail[] = "ABORTING\n";
-    char pre[32];
-    size_t n = sl_snprintf(pre, sizeof pre, "==%d==", sys_getpid());
-    sys_write_all(fd, pre, n);
-    sys_write_all(fd, tail, sizeof tail - 1);
-    sys_exit_group((int)sl_opt.exitcode);
+  int stop = fatal || sl_opt.halt_on_error;
+  sbuf_t b;
+  if (!sbuf_init_grow(&b, 16 << 10))
+    sbuf_init(&b, fallback, sizeof fallback);
+  if (json_format()) {
+    json_render(&b, m);
+  } else {
+    text_render(&b, m, use_color(fd));
+    if (stop)
+      sbuf_printf(&b, "==%d==ABORTING\n", sys_getpid());
   }
+  sys_write_all(fd, b.buf, b.len);
+  reporting_tid = 0;
+  if (stop)
+    sys_exit_group((int)sl_opt.exitcode);
+  sbuf_free(&b);
+  sbuf_free(&m->message);
+  sbuf_free(&m->details);
+  sbuf_free(&m->location);
   spin_unlock(&report_lock);
 }
 
@@ -259,103 +252,59 @@ static const char *dealloc_type_name(int t) {
                              : "free";
 }
 
-static void describe_chunk(report_t *r, uptr addr, const chunk_info *ci) {
+static void describe_chunk(report_model *m, uptr addr, const chunk_info *ci) {
+  sbuf_t *b = &m->location;
   uptr end = ci->user_beg + ci->size;
-  sbuf_printf(&r->b, "%p is located ", (void *)addr);
+  sbuf_printf(b, "%p is located ", (void *)addr);
   if (addr < ci->user_beg)
-    sbuf_printf(&r->b, "%lu bytes before", (unsigned long)(ci->user_beg - addr));
+    sbuf_printf(b, "%lu bytes before", (unsigned long)(ci->user_beg - addr));
   else if (addr >= end)
-    sbuf_printf(&r->b, "%lu bytes after", (unsigned long)(addr - end));
+    sbuf_printf(b, "%lu bytes after", (unsigned long)(addr - end));
   else
-    sbuf_printf(&r->b, "%lu bytes inside of", (unsigned long)(addr - ci->user_beg));
-  sbuf_printf(&r->b, " %lu-byte region [%p,%p)\n", (unsigned long)ci->size,
+    sbuf_printf(b, "%lu bytes inside of", (unsigned long)(addr - ci->user_beg));
+  sbuf_printf(b, " %lu-byte region [%p,%p)", (unsigned long)ci->size,
               (void *)ci->user_beg, (void *)end);
-  if (ci->state == CHUNK_ALLOCATED) {
-    sbuf_printf(&r->b, "allocated by thread T%u here:\n", ci->alloc_tid);
-    put_stack_id(r, ci->alloc_stack);
-  } else {
-    sbuf_printf(&r->b, "freed by thread T%u here:\n", ci->free_tid);
-    put_stack_id(r, ci->free_stack);
-    sbuf_printf(&r->b, "\npreviously allocated by thread T%u here:\n",
-                ci->alloc_tid);
-    put_stack_id(r, ci->alloc_stack);
-    note_thread(r, ci->free_tid);
+  m->has_alloc = 1;
+  m->alloc_stack = ci->alloc_stack;
+  m->alloc_tid = ci->alloc_tid;
+  if (ci->state != CHUNK_ALLOCATED) {
+    m->has_free = 1;
+    m->free_stack = ci->free_stack;
+    m->free_tid = ci->free_tid;
+    note_thread(m, ci->free_tid);
   }
-  note_thread(r, ci->alloc_tid);
-  sbuf_putc(&r->b, '\n');
+  note_thread(m, ci->alloc_tid);
 }
 
-static void describe_address(report_t *r, uptr addr) {
+static void describe_address(report_model *m, uptr addr) {
+  sbuf_t *b = &m->location;
   chunk_info ci;
   if (pools_describe(addr, &ci)) { /* pool blocks sit inside heap blocks */
-    describe_chunk(r, addr, &ci);
+    describe_chunk(m, addr, &ci);
     return;
   }
   if (allocator_describe(addr, &ci)) {
-    describe_chunk(r, addr, &ci);
+    describe_chunk(m, addr, &ci);
     return;
   }
   sl_thread *t = thread_current();
-  if (stack_describe(&r->b, addr, t->stack_lo, t->stack_hi, t->tid))
+  if (stack_describe(b, addr, t->stack_lo, t->stack_hi, t->tid))
     return;
   if (t->stack_hi && addr >= t->stack_lo && addr < t->stack_hi) {
-    sbuf_printf(&r->b, "Address %p is located in stack of thread T%u\n\n",
+    sbuf_printf(b, "Address %p is located in stack of thread T%u",
                 (void *)addr, t->tid);
     return;
   }
-  if (globals_describe(&r->b, addr)) {
-    sbuf_putc(&r->b, '\n');
+  if (globals_describe(b, addr))
     return;
-  }
   const char *mod;
   uptr bias;
   if (module_for_pc(addr, &mod, &bias)) {
-    sbuf_printf(&r->b, "Address %p is located in the data of module %s\n\n",
+    sbuf_printf(b, "Address %p is located in the data of module %s",
                 (void *)addr, mod);
     return;
   }
-  sbuf_printf(&r->b, "Address %p is a wild pointer.\n\n", (void *)addr);
-}
-
-static void put_shadow_row(report_t *r, uptr row, uptr mark) {
-  sbuf_printf(&r->b, "%s%p:", row == (mark & ~(uptr)15) ? "=>" : "  ",
-              (void *)row);
-  for (uptr s = row; s < row + 16; s++) {
-    uint8_t v = *(uint8_t *)s;
-    const char *l = s == mark ? "[" : s == mark + 1 ? "]" : " ";
-    sbuf_printf(&r->b, "%s%x%x", l, v >> 4, v & 15);
-  }
-  sbuf_puts(&r->b, mark == row + 15 ? "]\n" : "\n");
-}
-
-static void put_shadow_dump(report_t *r, uptr addr) {
-  if (!shadow_is_app_mem(addr))
-    return;
-  uptr mark = MEM_TO_SHADOW(addr), row = mark & ~(uptr)15;
-  sbuf_puts(&r->b, "Shadow bytes around the buggy address:\n");
-  for (int i = -5; i <= 4; i++) {
-    uptr rw = row + (uptr)(i * 16);
-    if (!shadow_is_app_mem((rw - SLEUTH_SHADOW_OFFSET) << 3))
-      continue;
-    put_shadow_row(r, rw, mark);
-  }
-  sbuf_puts(&r->b,
-            "Shadow byte legend (one shadow byte represents 8 application "
-            "bytes):\n"
-            "  Addressable:           00\n"
-            "  Partially addressable: 01 02 03 04 05 06 07 \n"
-            "  Heap redzone:          fa\n"
-            "  Freed heap region:     fd\n"
-            "  Stack left redzone:    f1\n"
-            "  Stack mid redzone:     f2\n"
-            "  Stack right redzone:   f3\n"
-            "  Stack after return:    f5\n"
-            "  Stack use after scope: f8\n"
-            "  Global redzone:        f9\n"
-            "  Poisoned by user:      f7\n"
-            "  Pool redzone:          fc\n"
-            "  Left alloca redzone:   ca\n"
-            "  Right alloca redzone:  cb\n");
+  sbuf_printf(b, "Address %p is a wild pointer.", (void *)addr);
 }
 
 /* ---- access errors --------------------------------------------------- */
@@ -421,23 +370,21 @@ void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   int n = error_stack(pcs, pc, bp);
   if (suppressed(kind, pcs, n, 0))
     return;
-  report_t r;
-  if (!begin(&r, kind, site))
+  report_model m;
+  if (!begin(&m, kind, site))
     return;
-  sl_thread *t = thread_current();
-  sbuf_printf(&r.b, " on address %p at pc %p bp %p sp %p\n", (void *)shown,
-              (void *)pc, (void *)bp, (void *)sp);
-  sbuf_printf(&r.b, "%s of size %lu at %p thread T%u\n",
-              is_write ? "WRITE" : "READ", (unsigned long)size, (void *)shown,
-              t->tid);
-  note_thread(&r, t->tid);
-  print_stack(&r.b, pcs, n, 0);
-  sbuf_putc(&r.b, '\n');
-  describe_address(&r, bad);
-  put_threads(&r);
-  put_shadow_dump(&r, bad);
-  put_summary(&r, pc, 0);
-  flush_and_finish(&r, 0);
+  sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p",
+              (void *)shown, (void *)pc, (void *)bp, (void *)sp);
+  m.access_type = is_write ? "WRITE" : "READ";
+  m.access_size = size;
+  m.access_addr = shown;
+  m.access_line = 1;
+  note_thread(&m, m.tid);
+  set_stack(&m, pcs, n, 0);
+  describe_address(&m, bad);
+  m.shadow_addr = bad;
+  m.summary_pc = pc;
+  finish(&m, 0);
 }
 
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
@@ -448,149 +395,133 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
   int n = error_stack(pcs, pc, bp);
   if (suppressed(kind, pcs, n, 0))
     return;
-  report_t r;
-  if (!begin(&r, kind, site))
+  report_model m;
+  if (!begin(&m, kind, site))
     return;
-  sbuf_printf(&r.b, ": memory ranges [%p,%p) and [%p, %p) overlap\n",
+  sbuf_printf(&m.message, ": memory ranges [%p,%p) and [%p, %p) overlap",
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
-  print_stack(&r.b, pcs, n, 0);
-  sbuf_putc(&r.b, '\n');
-  put_summary(&r, pc, 0);
-  flush_and_finish(&r, 0);
+  set_stack(&m, pcs, n, 0);
+  m.summary_pc = pc;
+  finish(&m, 0);
 }
 
 /* ---- allocator errors ------------------------------------------------ */
 
-static void allocator_error_tail(report_t *r, uint32_t stack) {
-  put_stack_id(r, stack);
-  sbuf_putc(&r->b, '\n');
+/* Starts a report about an allocator call whose stack is `stack`; returns
+ * 0 if it is suppressed or already reported. */
+static int begin_allocator_error(report_model *m, const char *kind,
+                                 uint32_t stack) {
+  if (suppressed_id(kind, stack) || !begin(m, kind, summary_pc_of(stack)))
+    return 0;
+  set_stack_id(m, stack);
+  m->summary_pc = summary_pc_of(stack);
+  return 1;
 }
 
 void report_bad_free(uptr addr, uint32_t stack) {
-  report_t r;
-  if (suppressed_id("bad-free", stack) ||
-      !begin(&r, "bad-free", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "bad-free", stack))
     return;
-  sbuf_printf(&r.b,
+  sbuf_printf(&m.message,
               ": attempting free on address which was not malloc()-ed: %p "
-              "in thread T%u\n",
-              (void *)addr, thread_current()->tid);
-  allocator_error_tail(&r, stack);
-  describe_address(&r, addr);
-  put_threads(&r);
-  put_summary(&r, summary_pc_of(stack), 0);
-  flush_and_finish(&r, 0);
+              "in thread T%u",
+              (void *)addr, m.tid);
+  describe_address(&m, addr);
+  finish(&m, 0);
 }
 
 void report_double_free(uptr addr, uint32_t stack) {
-  report_t r;
-  if (suppressed_id("double-free", stack) ||
-      !begin(&r, "double-free", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "double-free", stack))
     return;
-  sbuf_printf(&r.b, ": attempting double-free on %p in thread T%u:\n",
-              (void *)addr, thread_current()->tid);
-  allocator_error_tail(&r, stack);
+  sbuf_printf(&m.message, ": attempting double-free on %p in thread T%u:",
+              (void *)addr, m.tid);
   chunk_info ci;
   if (pools_describe(addr, &ci) ||
       (allocator_describe(addr, &ci) && ci.state != CHUNK_AVAILABLE))
-    describe_chunk(&r, addr, &ci);
+    describe_chunk(&m, addr, &ci);
   else
-    sbuf_printf(&r.b, "%p was freed long ago; its block has been reused "
-                      "or recycled (raise quarantine_size_mb for its "
-                      "stacks).\n\n", (void *)addr);
-  put_threads(&r);
-  put_summary(&r, summary_pc_of(stack), 0);
-  flush_and_finish(&r, 0);
+    sbuf_printf(&m.location, "%p was freed long ago; its block has been "
+                             "reused or recycled (raise quarantine_size_mb "
+                             "for its stacks).", (void *)addr);
+  finish(&m, 0);
+}
+
+/* A block being freed the wrong way: where it came from. */
+static void describe_freed_block(report_model *m, uptr addr) {
+  chunk_info ci;
+  if (allocator_describe(addr, &ci)) {
+    ci.state = CHUNK_ALLOCATED;
+    describe_chunk(m, addr, &ci);
+  }
 }
 
 void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
                                    uint32_t stack) {
-  report_t r;
-  if (suppressed_id("alloc-dealloc-mismatch", stack) ||
-      !begin(&r, "alloc-dealloc-mismatch", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "alloc-dealloc-mismatch", stack))
     return;
-  sbuf_printf(&r.b, " (%s vs %s) on %p\n", alloc_type_name(alloc_type),
+  sbuf_printf(&m.message, " (%s vs %s) on %p", alloc_type_name(alloc_type),
               dealloc_type_name(dealloc_type), (void *)addr);
-  allocator_error_tail(&r, stack);
-  chunk_info ci;
-  if (allocator_describe(addr, &ci)) {
-    /* The block is being freed: show where it came from. */
-    ci.state = CHUNK_ALLOCATED;
-    describe_chunk(&r, addr, &ci);
-  }
-  put_threads(&r);
-  put_summary(&r, summary_pc_of(stack), 0);
-  sbuf_puts(&r.b, "==HINT: if you do not care about these errors you may "
-                  "set SLEUTH_OPTIONS=alloc_dealloc_mismatch=0\n");
-  flush_and_finish(&r, 0);
+  describe_freed_block(&m, addr);
+  m.hint = "==HINT: if you do not care about these errors you may set "
+           "SLEUTH_OPTIONS=alloc_dealloc_mismatch=0";
+  finish(&m, 0);
 }
 
 void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
                                      size_t dealloc_size, uint32_t stack) {
-  report_t r;
-  if (suppressed_id("new-delete-type-mismatch", stack) ||
-      !begin(&r, "new-delete-type-mismatch", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "new-delete-type-mismatch", stack))
     return;
-  sbuf_printf(&r.b,
-              " on %p in thread T%u:\n  object passed to delete has wrong "
-              "type:\n  size of the allocated type:   %lu bytes;\n  size of "
-              "the deallocated type: %lu bytes.\n",
-              (void *)addr, thread_current()->tid, (unsigned long)alloc_size,
-              (unsigned long)dealloc_size);
-  allocator_error_tail(&r, stack);
-  chunk_info ci;
-  if (allocator_describe(addr, &ci)) {
-    ci.state = CHUNK_ALLOCATED;
-    describe_chunk(&r, addr, &ci);
-  }
-  put_threads(&r);
-  put_summary(&r, summary_pc_of(stack), 0);
-  flush_and_finish(&r, 0);
+  sbuf_printf(&m.message, " on %p in thread T%u:", (void *)addr, m.tid);
+  sbuf_printf(&m.details,
+              "  object passed to delete has wrong type:\n  size of the "
+              "allocated type:   %lu bytes;\n  size of the deallocated "
+              "type: %lu bytes.\n",
+              (unsigned long)alloc_size, (unsigned long)dealloc_size);
+  describe_freed_block(&m, addr);
+  finish(&m, 0);
 }
 
 /* The end of the reports for requests the allocator cannot satisfy. */
-static void finish_limit_report(report_t *r, uint32_t stack, int fatal) {
-  allocator_error_tail(r, stack);
-  put_summary(r, summary_pc_of(stack), 0);
-  sbuf_puts(&r->b, "==HINT: if you don't care about these errors you may "
-                   "set SLEUTH_OPTIONS=allocator_may_return_null=1\n");
-  flush_and_finish(r, fatal);
+static void finish_limit_report(report_model *m, int fatal) {
+  m->hint = "==HINT: if you don't care about these errors you may set "
+            "SLEUTH_OPTIONS=allocator_may_return_null=1";
+  finish(m, fatal);
 }
 
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
-  report_t r;
-  if (suppressed_id("calloc-overflow", stack) ||
-      !begin(&r, "calloc-overflow", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "calloc-overflow", stack))
     return;
-  sbuf_printf(&r.b,
+  sbuf_printf(&m.message,
               ": calloc parameters overflow: count * size (%lu * %lu) cannot "
-              "be represented in type size_t (thread T%u)\n",
-              (unsigned long)n, (unsigned long)size, thread_current()->tid);
-  finish_limit_report(&r, stack, 0);
+              "be represented in type size_t (thread T%u)",
+              (unsigned long)n, (unsigned long)size, m.tid);
+  finish_limit_report(&m, 0);
 }
 
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
-  report_t r;
-  if (suppressed_id("allocation-size-too-big", stack) ||
-      !begin(&r, "allocation-size-too-big", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "allocation-size-too-big", stack))
     return;
-  sbuf_printf(&r.b,
+  sbuf_printf(&m.message,
               ": requested allocation size 0x%lx exceeds maximum supported "
-              "size of 0x%lx (thread T%u)\n",
-              (unsigned long)size, (unsigned long)max, thread_current()->tid);
-  finish_limit_report(&r, stack, 0);
+              "size of 0x%lx (thread T%u)",
+              (unsigned long)size, (unsigned long)max, m.tid);
+  finish_limit_report(&m, 0);
 }
 
 void report_out_of_memory(size_t size, uint32_t stack) {
-  report_t r;
-  if (suppressed_id("out-of-memory", stack) ||
-      !begin(&r, "out-of-memory", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "out-of-memory", stack))
     return;
-  sbuf_printf(&r.b,
-              ": allocator is trying to allocate 0x%lx bytes (thread T%u)\n",
-              (unsigned long)size, thread_current()->tid);
+  sbuf_printf(&m.message,
+              ": allocator is trying to allocate 0x%lx bytes (thread T%u)",
+              (unsigned long)size, m.tid);
   /* Running out of memory is not something to continue from. */
-  finish_limit_report(&r, stack, 1);
+  finish_limit_report(&m, 1);
 }
 
 /* ---- deadly signals --------------------------------------------------- */
@@ -621,28 +552,53 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
     signals_real_sigaction(sig, &dfl, 0);
     return;
   }
-  report_t r;
-  begin(&r, kind, 0);
+  report_model m;
+  begin(&m, kind, 0);
   sl_thread *t = thread_current();
-  sbuf_printf(&r.b, " on unknown address %p (pc %p bp %p sp %p T%u)\n",
-              (void *)addr, (void *)pc, (void *)bp, (void *)sp, t->tid);
+  sbuf_printf(&m.message, " on unknown address %p (pc %p bp %p sp %p T%u)",
+              (void *)addr, (void *)pc, (void *)bp, (void *)sp, m.tid);
   if (sig == SIGSEGV) {
     int is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-    sbuf_printf(&r.b, "==%d==The signal is caused by a %s memory access.\n",
-                sys_getpid(), is_write ? "WRITE" : "READ");
+    m.access_type = is_write ? "WRITE" : "READ";
+    m.access_addr = addr;
+    m.details_pid = 1;
+    sbuf_printf(&m.details, "The signal is caused by a %s memory access.\n",
+                m.access_type);
     if (addr < 4096)
-      sbuf_printf(&r.b, "==%d==Hint: address points to the zero page.\n",
-                  sys_getpid());
-    else if (t->stack_hi && addr < t->stack_lo + 65536 && addr + 65536 > t->stack_lo)
-      sbuf_printf(&r.b, "==%d==Hint: stack overflow?\n", sys_getpid());
+      sbuf_puts(&m.details, "Hint: address points to the zero page.\n");
+    else if (t->stack_hi && addr < t->stack_lo + 65536 &&
+             addr + 65536 > t->stack_lo)
+      sbuf_puts(&m.details, "Hint: stack overflow?\n");
   }
-  note_thread(&r, t->tid);
-  print_stack(&r.b, pcs, n, 1);
-  sbuf_putc(&r.b, '\n');
-  put_threads(&r);
-  sbuf_puts(&r.b, "Sleuth can not provide additional info.\n");
-  put_summary(&r, pc, 1);
-  flush_and_finish(&r, 1);
+  note_thread(&m, m.tid);
+  set_stack(&m, pcs, n, 1);
+  m.trailer = "Sleuth can not provide additional info.";
+  m.summary_pc = pc;
+  m.summary_exact = 1;
+  finish(&m, 1);
+}
+
+/* ---- leak report pieces ------------------------------------------------ */
+
+void report_leak_header(sbuf_t *b) {
+  if (!json_format())
+    text_leak_header(b, use_color(out_fd()));
+}
+
+void report_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
+                        uptr objects, uint32_t stack) {
+  if (json_format())
+    json_leak_record(b, leak_kind, bytes, objects, stack);
+  else
+    text_leak_record(b, leak_kind, bytes, objects, stack,
+                     use_color(out_fd()));
+}
+
+void report_leak_summary(sbuf_t *b, const leak_totals *t) {
+  if (json_format())
+    json_leak_summary(b, t);
+  else
+    text_leak_summary(b, t);
 }
 
 void report_at_exit(void) {

@@ -1,6 +1,7 @@
 /* Error reports (DESIGN.md §3). Each function prints one complete report,
- * then either stops the process (halt_on_error=1) or returns. Stacks are
- * stack-depot ids captured where the error was seen. */
+ * in the log_format's shape (text, or one JSON line), then either stops the
+ * process (halt_on_error=1) or returns. Stacks are stack-depot ids captured
+ * where the error was seen. */
 #ifndef SLEUTH_REPORT_H
 #define SLEUTH_REPORT_H
 
@@ -27,9 +28,29 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
 /* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */
 void report_deadly_signal(int sig, void *info, void *ctx);
 
-/* Writes a runtime message line ("==PID==" prefix added) to the log. */
+/* The leak report's pieces (leak_report.c decides which to show, these
+ * write them in the log_format's shape into b, for report_write). */
+typedef struct {
+  uptr bytes, blocks;
+} leak_amount;
+typedef struct {
+  leak_amount direct, indirect, possible, reachable, suppressed;
+  int suppressing; /* suppressions are active: text shows the line */
+} leak_totals;
+/* "ERROR: Sleuth: detected memory leaks" (nothing in JSON). */
+void report_leak_header(sbuf_t *b);
+/* One record: leak_kind is "direct", "indirect", "possible" or
+ * "reachable". */
+void report_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
+                        uptr objects, uint32_t stack);
+/* LEAK SUMMARY and the SUMMARY line (a "leak-summary" object in JSON). */
+void report_leak_summary(sbuf_t *b, const leak_totals *t);
+
+/* Writes a runtime message line ("==PID==" prefix added) to the log; with
+ * log_format=json to stderr, so the JSON stream holds only reports. */
 void report_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Writes buf to the report destination (stderr or log_path.<pid>). */
+/* Writes buf to the report destination (stderr or log_path.<pid>) with
+ * one write(2) per call where the kernel allows. */
 void report_write(const char *buf, size_t n);
 /* Number of error reports printed so far (for the exit status). */
 int report_error_count(void);

@@ -528,7 +528,8 @@ int symbolize_pc(uptr pc, sl_frame_info *out, int max) {
   return symbolize_in_module(pc, module, bias, out, max);
 }
 
-void print_stack(sbuf_t *b, const uptr *pcs, int n, int first_is_exact) {
+void for_each_frame(const uptr *pcs, int n, int first_is_exact,
+                    void (*fn)(void *ctx, const sl_frame *f), void *ctx) {
   int num = 0;
   for (int i = 0; i < n; i++) {
     uptr pc = pcs[i];
@@ -547,22 +548,49 @@ void print_stack(sbuf_t *b, const uptr *pcs, int n, int first_is_exact) {
       nf = 1;
     }
     for (int j = 0; j < nf; j++) {
-      sbuf_printf(b, "    #%d %p ", num++, (void *)pc);
-      if (f[j].function)
-        sbuf_printf(b, "in %s", f[j].function);
-      if (f[j].file) {
-        sbuf_printf(b, " %s", f[j].file);
-        if (f[j].line) {
-          sbuf_printf(b, ":%d", f[j].line);
-          if (f[j].column)
-            sbuf_printf(b, ":%d", f[j].column);
-        }
-      } else if (has_module) {
-        sbuf_printf(b, " (%s+0x%lx)", module, (unsigned long)(pc - bias));
-      } else {
-        sbuf_puts(b, " (<unknown module>)");
-      }
-      sbuf_putc(b, '\n');
+      sl_frame fr = {num++,        pc,          f[j].function,
+                     f[j].file,    f[j].line,   f[j].column,
+                     has_module ? module : 0, pc - bias, j < nf - 1};
+      fn(ctx, &fr);
     }
   }
+}
+
+typedef struct {
+  sbuf_t *b;
+  const sl_stack_paint *paint;
+} text_ctx;
+
+static void text_frame(void *vctx, const sl_frame *f) {
+  static const sl_stack_paint none = {"", "", ""};
+  text_ctx *c = vctx;
+  const sl_stack_paint *p = c->paint ? c->paint : &none;
+  sbuf_t *b = c->b;
+  sbuf_printf(b, "    #%d %p ", f->num, (void *)f->pc);
+  if (f->function)
+    sbuf_printf(b, "in %s%s%s", p->function, f->function, p->reset);
+  if (f->file) {
+    sbuf_printf(b, " %s%s", p->location, f->file);
+    if (f->line) {
+      sbuf_printf(b, ":%d", f->line);
+      if (f->column)
+        sbuf_printf(b, ":%d", f->column);
+    }
+    sbuf_puts(b, p->reset);
+  } else if (f->module) {
+    sbuf_printf(b, " (%s+0x%lx)", f->module, (unsigned long)f->offset);
+  } else {
+    sbuf_puts(b, " (<unknown module>)");
+  }
+  sbuf_putc(b, '\n');
+}
+
+void print_stack_painted(sbuf_t *b, const uptr *pcs, int n,
+                         int first_is_exact, const sl_stack_paint *paint) {
+  text_ctx c = {b, paint};
+  for_each_frame(pcs, n, first_is_exact, text_frame, &c);
+}
+
+void print_stack(sbuf_t *b, const uptr *pcs, int n, int first_is_exact) {
+  print_stack_painted(b, pcs, n, first_is_exact, 0);
 }

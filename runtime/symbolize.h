@@ -22,11 +22,36 @@ int module_for_pc(uptr pc, const char **path, uptr *bias);
  * the life of the process. Thread-safe; never uses libc malloc/stdio. */
 int symbolize_pc(uptr pc, sl_frame_info *out, int max);
 
+/* One printed frame of a stack: a pc, or one of the inlined functions at
+ * it (innermost first, `inlined` set on all but the last). */
+typedef struct {
+  int num;  /* position in the printed stack (#N), inlined frames counted */
+  uptr pc;  /* as captured: a return address except an exact faulting pc */
+  const char *function, *file; /* NULL if unknown */
+  int line, column;            /* 0 if unknown */
+  const char *module;          /* NULL if no module holds pc */
+  uptr offset;                 /* pc - module load bias */
+  int inlined;
+} sl_frame;
+
+/* Calls fn for every frame of pcs[0..n), symbolized. pcs[i] are return
+ * addresses (looked up one byte earlier, inside the call) except pcs[0]
+ * when first_is_exact is set. Report writers (report_text.c,
+ * report_json.c) render stacks through this. */
+void for_each_frame(const uptr *pcs, int n, int first_is_exact,
+                    void (*fn)(void *ctx, const sl_frame *f), void *ctx);
+
 /* Appends "    #N 0xPC in FUNCTION FILE:LINE:COLUMN" lines (DESIGN.md §3),
- * one per frame including inlined ones, to b. pcs[i] are return addresses
- * except pcs[0] when first_is_exact is set (an exact faulting pc). A frame
- * without debug info prints "in FUNCTION (MODULE+0xOFFSET)". */
+ * one per frame including inlined ones, to b (pcs as for for_each_frame).
+ * A frame without debug info prints "in FUNCTION (MODULE+0xOFFSET)". */
 void print_stack(sbuf_t *b, const uptr *pcs, int n, int first_is_exact);
+/* The same with escape codes around the function and the source location
+ * (color=always|auto, report_text.c); NULL paint: none. */
+typedef struct {
+  const char *function, *location, *reset;
+} sl_stack_paint;
+void print_stack_painted(sbuf_t *b, const uptr *pcs, int n,
+                         int first_is_exact, const sl_stack_paint *paint);
 
 /* Where to find llvm-symbolizer: option external_symbolizer_path, else the
  * configure-time path, else PATH. Disabled by symbolize=0. */

@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 
@@ -101,6 +102,11 @@ int sys_access(const char *path, int mode) {
 }
 long sys_readlink(const char *path, char *buf, size_t n) {
   return SC4(SYS_readlinkat, AT_FDCWD, path, buf, n);
+}
+
+int sys_isatty(int fd) {
+  char termios[64]; /* struct termios is 60 bytes */
+  return SC3(SYS_ioctl, fd, TCGETS, termios) == 0;
 }
 void sys_exit_group(int code) {
   for (;;)

@@ -47,6 +47,8 @@ void sys_futex_wait(int *w, int val);
 void sys_futex_wake(int *w, int n);
 int sys_access(const char *path, int mode);
 long sys_readlink(const char *path, char *buf, size_t n);
+/* Whether fd is a terminal (ioctl TCGETS succeeds). */
+int sys_isatty(int fd);
 __attribute__((noreturn)) void sys_exit_group(int code);
 uint64_t sys_monotonic_ns(void);
 
@@ -77,15 +79,21 @@ char *sl_getenv(const char *name);
 /* envp as passed to the runtime's initialiser (see sl_getenv). */
 extern char **sl_initial_environ;
 
-/* Formatting into fixed buffers: %s %c %d %i %u %x %p %%, with l/ll/z
- * length modifiers, '-' and '0' flags, a width, and ' (thousands
- * separators, for byte counts). Always NUL-terminates; returns length. */
+/* Formatting into buffers: %s %c %d %i %u %x %p %%, with l/ll/z length
+ * modifiers, '-' and '0' flags, a width, and ' (thousands separators, for
+ * byte counts). Always NUL-terminates; returns length. A fixed buffer
+ * truncates; a growable one (sbuf_init_grow) doubles from the internal
+ * allocator and truncates only if that fails. */
 typedef struct {
   char *buf;
   size_t cap;
   size_t len;
+  int grow; /* 0: fixed; 1: ours, growable; -1: ours, growing failed */
 } sbuf_t;
 void sbuf_init(sbuf_t *b, char *mem, size_t cap);
+/* Returns 0 (and leaves an empty fixed buffer) if no memory. */
+int sbuf_init_grow(sbuf_t *b, size_t cap);
+void sbuf_free(sbuf_t *b);
 void sbuf_puts(sbuf_t *b, const char *s);
 void sbuf_putc(sbuf_t *b, char c);
 void sbuf_printf(sbuf_t *b, const char *fmt, ...)
