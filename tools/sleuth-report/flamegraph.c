@@ -90,8 +90,8 @@ static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, si
                  double total, metric m) {
   const node *n = &t->v[id];
   double w = n->v / total;
-  if (w < 1e-5 && depth)
-    return; /* far below a pixel even when zoomed a hundredfold */
+  if (w * USABLE < 0.1 && depth)
+    return; /* invisible, and they would make huge files (flamegraph.pl's rule too) */
   double y = TOP + (double)(maxdepth - depth) * ROW;
   int r, g, b;
   colour(n->name, &r, &g, &b);
