@@ -1,11 +1,12 @@
 // --flamegraph writes one self-contained SVG: well-formed XML, inline
 // script for hover/zoom/reset, each frame inside its caller, values as in
-// the dump. C++-looking names with <, > and & are escaped.
+// the dump, labels drawn also for viewers without scripts. Names holding
+// <, >, & and quotes are escaped.
 // RUN: %sleuth_report --no-symbolize --flamegraph %t.svg %report_inputs/exact.heap > %t.out
 // RUN: count 0 < %t.out
 // RUN: %python %report_inputs/check_svg.py flame %t.svg | FileCheck %s
 // CHECK-DAG: frame all value=6900 depth=0
-// CHECK-DAG: frame app+0x4000 value=6000 depth=1
+// CHECK-DAG: frame app+0x4000 value=6000 depth=1 label=app+0x4000{{$}}
 // CHECK-DAG: frame app+0x1000 value=6000 depth=2
 // CHECK-DAG: frame app+0x2000 value=5000 depth=3
 // CHECK-DAG: frame app+0x5000 value=900 depth=1

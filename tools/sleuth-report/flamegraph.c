@@ -68,12 +68,30 @@ static void colour(const char *name, int *r, int *g, int *b) {
   *b = 40 + (int)((h >> 16) % 50);
 }
 
+/* The name cut to what fits in width pixels (7 per character), so that
+ * viewers without scripts show labels too; the script's label() does the
+ * same after a zoom. */
+static void label(FILE *out, const char *name, double width) {
+  int fit = (int)((width - 6) / 7);
+  size_t n = strlen(name);
+  if (fit < 3)
+    return;
+  if (n <= (size_t)fit) {
+    xml_escape(out, name);
+    return;
+  }
+  char *cut = xstrndup(name, (size_t)fit - 2);
+  xml_escape(out, cut);
+  fputs("..", out);
+  free(cut);
+}
+
 static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, size_t maxdepth,
                  double total, metric m) {
   const node *n = &t->v[id];
   double w = n->v / total;
-  if (w < 1e-5 && depth)
-    return; /* far below a pixel even when zoomed a hundredfold */
+  if (w * USABLE < 0.1 && depth)
+    return; /* invisible, and they would make huge files (flamegraph.pl's rule too) */
   double y = TOP + (double)(maxdepth - depth) * ROW;
   int r, g, b;
   colour(n->name, &r, &g, &b);
@@ -86,7 +104,9 @@ static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, si
           100 * w);
   fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" rx=\"2\" fill=\"rgb(%d,%d,%d)\"/>",
           PAD + x * USABLE, y, w * USABLE, ROW - 1, r, g, b);
-  fprintf(out, "<text x=\"%.2f\" y=\"%.1f\"></text></g>\n", PAD + x * USABLE + 3, y + ROW - 4);
+  fprintf(out, "<text x=\"%.2f\" y=\"%.1f\">", PAD + x * USABLE + 3, y + ROW - 4);
+  label(out, n->name, w * USABLE);
+  fputs("</text></g>\n", out);
   double cx = x;
   for (size_t i = 0; i < n->nkids; i++) {
     emit(out, t, n->kids[i], cx, depth + 1, maxdepth, total, m);

@@ -8,7 +8,7 @@
 #include "timeline_svg.h"
 #include "util.h"
 
-enum { W = 1000, H = 420, LEFT = 90, RIGHT = 20, TOP = 40, BOTTOMPAD = 60 };
+enum { W = 1000, H = 420, LEFT = 90, RIGHT = 40, TOP = 40, BOTTOMPAD = 60 };
 
 typedef struct {
   double t0, t1, vmax;
@@ -77,7 +77,11 @@ void write_timeline_svg(FILE *out, const timeline *t) {
   fputs("</text>\n", out);
 
   /* Axes with ticks: seconds across, bytes up. */
-  double ystep = nice_step(s.vmax > 0 ? s.vmax : 1, 5);
+  /* Byte ticks at round numbers of KiB, MiB, ... (not of 1000s). */
+  double unit = 1;
+  while (s.vmax / unit >= 1024)
+    unit *= 1024;
+  double ystep = nice_step(s.vmax > 0 ? s.vmax / unit : 1, 5) * unit;
   for (double v = 0; v <= s.vmax + 1e-9 && s.vmax > 0; v += ystep) {
     char h[32];
     fprintf(out, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"

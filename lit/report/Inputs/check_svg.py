@@ -1,6 +1,6 @@
 """Parses an SVG written by sleuth-report (fails on malformed XML) and prints
 what the tests check, one fact per line:
-  check_svg.py flame FILE     -> "frame NAME value=V depth=D" per frame,
+  check_svg.py flame FILE     -> "frame NAME value=V depth=D label=L" per frame,
                                  after checking the geometry and the script
   check_svg.py timeline FILE  -> "dump N PATH" per dump mark, "series NAME"
   check_svg.py dom FILE       -> the flame graph's frames and script as JSON,
@@ -41,18 +41,18 @@ def flame(root):
             fail("frame %s out of bounds" % g.get("data-name"))
         if g.get("data-name") not in title.text:
             fail("title does not name the frame")
-        parsed.append((g.get("data-name"), x, w, d, int(g.get("data-v"))))
+        parsed.append((g.get("data-name"), x, w, d, int(g.get("data-v")), text.text or ""))
     # Every frame above the root sits inside a frame one row below.
-    for name, x, w, d, v in parsed:
+    for name, x, w, d, v, _ in parsed:
         if d == 0:
             if name != "all" or abs(w - 1) > 1e-6:
                 fail("root is not 'all' spanning the width")
             continue
         if not any(pd == d - 1 and px <= x + 1e-9 and x + w <= px + pw + 1e-9
-                   for _, px, pw, pd, _ in parsed):
+                   for _, px, pw, pd, _, _ in parsed):
             fail("frame %s has no caller below it" % name)
-    for name, x, w, d, v in parsed:
-        print("frame %s value=%d depth=%d" % (name, v, d))
+    for name, x, w, d, v, label in parsed:
+        print("frame %s value=%d depth=%d label=%s" % (name, v, d, label))
 
 
 def timeline(root):
