@@ -37,8 +37,9 @@
  *     dynamic TLS blocks, the DTV, and the thread vector it calloc()s for
  *     each thread, which after a join only glibc's stack cache references).
  *     A start pointer seen from a root or from a reachable block makes the
- *     target reachable; any other pointer makes an unreached target
- *     possibly lost. Marked blocks go on an explicit stack and are scanned
+ *     target reachable (so does an interior pointer of a layout that
+ *     Valgrind's heuristics accept: see start_like); any other pointer
+ *     makes an unreached target possibly lost. Marked blocks go on an explicit stack and are scanned
  *     in turn (no recursion).
  *  4. Every block still unreached is lost. Walking them in address order,
  *     each one still unreached leads a clique: it is definitely lost, and
@@ -104,6 +105,8 @@ static struct {
   int nglobals;
   range ldso[8];
   int nldso;
+  range *rodata; /* read-only data of every module (vtables live there) */
+  int nrodata;
   stw_thread *threads;
   int nthreads;
   size_t threads_len;
@@ -294,6 +297,67 @@ static inline long heap_lookup(uptr v, int *start) {
   return v > b->beg && v < b->beg + b->size ? idx : -1;
 }
 
+/* ---- interior pointers that count as start pointers --------------------
+ *
+ * Some programs keep only a pointer into a block on purpose; Valgrind's
+ * heuristics (--leak-check-heuristics) recognise the common layouts. Ours
+ * test the same layouts, more strictly where the runtime knows more:
+ *   - new[] cookie: operator new[] allocated the block (its header says
+ *     so) and the pointer is the first element, just past the element
+ *     count: 8 bytes in, or 16 for 16-byte aligned element types; the
+ *     count divides the bytes after the cookie.
+ *   - multiple inheritance: the pointer is a secondary base of a C++
+ *     object. Both the block's first word and the word at the pointer are
+ *     vtable pointers (into a module's read-only data), and their vtables
+ *     say so themselves: offset-to-top is 0 for the primary one and minus
+ *     the pointer's offset for the secondary one, and both name the same
+ *     type_info (Itanium C++ ABI).
+ *   - length64: 8 bytes in, and the first word is the length of the rest.
+ *   - stdstring: 24 bytes in, in a block laid out as libstdc++'s
+ *     copy-on-write string (_GLIBCXX_USE_CXX11_ABI=0): length, capacity,
+ *     reference count, then capacity + 1 chars, which fill the block. */
+
+static int rodata_word(uptr w) {
+  if (w & 7)
+    return 0;
+  for (int i = 0; i < S.nrodata; i++)
+    if (w >= S.rodata[i].lo + 16 && w + 8 <= S.rodata[i].hi)
+      return 1;
+  return 0;
+}
+
+static int secondary_base(const leak_block *b, uptr v) {
+  uptr off = v - b->beg;
+  if ((v & 7) || off + 8 > b->size)
+    return 0;
+  const intptr_t *primary = *(intptr_t *const *)b->beg;
+  const intptr_t *secondary = *(intptr_t *const *)v;
+  return rodata_word((uptr)primary) && rodata_word((uptr)secondary) &&
+         primary[-2] == 0 && secondary[-2] == -(intptr_t)off &&
+         primary[-1] == secondary[-1];
+}
+
+static int new_array_cookie(const leak_block *b, long idx, uptr v) {
+  uptr cookie = v - b->beg;
+  if ((size_t)idx >= S.pool_first || (cookie != 8 && cookie != 16) ||
+      b->size <= cookie || header_of(b->beg)->type != AT_NEW_ARRAY)
+    return 0;
+  uptr count = *(const uptr *)(v - 8);
+  return count && (b->size - cookie) % count == 0;
+}
+
+static int start_like(const leak_block *b, long idx, uptr v) {
+  if (b->beg & 7 || b->size < 16)
+    return 0;
+  const uptr *w = (const uptr *)b->beg;
+  uptr off = v - b->beg;
+  if (off == 8 && w[0] == b->size - 8)
+    return 1;
+  if (off == 24 && b->size > 24 && w[0] <= w[1] && w[1] + 25 == b->size)
+    return 1;
+  return new_array_cookie(b, idx, v) || secondary_base(b, v);
+}
+
 /* ---- marking ------------------------------------------------------------ */
 
 static void push(uint32_t idx) {
@@ -316,10 +380,12 @@ enum { FROM_DEFINITE, FROM_POSSIBLE, FROM_CLIQUE };
 
 /* What a pointer found in memory scanned in `mode` does to its target
  * (see the top of the file); leader: the clique being flooded. */
-static inline void reach(long idx, int start, int mode, long leader) {
+static inline void reach(long idx, uptr v, int start, int mode, long leader) {
   leak_block *b = &S.blocks[idx];
   switch (mode) {
   case FROM_DEFINITE:
+    if (!start && b->tag != LEAK_REACHABLE && start_like(b, idx, v))
+      start = 1;
     if (start && b->tag != LEAK_REACHABLE) {
       b->tag = LEAK_REACHABLE;
       push((uint32_t)idx);
@@ -359,7 +425,7 @@ static void scan_words(uptr lo, uptr hi, const unsigned char *copy,
     int start;
     long idx = lookup(v, &start);
     if (idx >= 0)
-      reach(idx, start, mode, leader);
+      reach(idx, v, start, mode, leader);
   }
 }
 
@@ -438,9 +504,14 @@ static int collect_module(struct dl_phdr_info *info, size_t size, void *arg) {
   int is_ldso = info->dlpi_addr && info->dlpi_addr == getauxval(AT_BASE);
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uptr lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+    /* Vtables: .data.rel.ro (inside PT_GNU_RELRO) or .rodata. */
+    if (((ph->p_type == PT_LOAD && !(ph->p_flags & PF_W)) ||
+         ph->p_type == PT_GNU_RELRO) &&
+        S.nrodata < MAX_RANGES)
+      S.rodata[S.nrodata++] = (range){lo, hi};
     if (ph->p_type != PT_LOAD)
       continue;
-    uptr lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
     if (ph->p_flags & PF_W)
       add_global(lo, hi);
     if (is_ldso && (ph->p_flags & PF_X) && S.nldso < 8)
@@ -560,10 +631,12 @@ static void run_scan(uptr self_sp) {
   S.self_sp = self_sp;
   S.nglobals = 0;
   S.nldso = 0;
+  S.nrodata = 0;
   S.globals = scratch(MAX_RANGES * sizeof(range));
+  S.rodata = scratch(MAX_RANGES * sizeof(range));
   S.page_buf = scratch(PAGE);
   S.nmark = 0;
-  if (S.globals)
+  if (S.globals && S.rodata)
     dl_iterate_phdr(scan_with_loader_locked, 0);
 }
 
@@ -580,6 +653,8 @@ static void release_scan(void) {
   S.mark = 0;
   S.mark_cap = S.nmark = 0;
   unscratch(S.globals, MAX_RANGES * sizeof(range));
+  unscratch(S.rodata, MAX_RANGES * sizeof(range));
+  S.globals = S.rodata = 0;
   unscratch(S.page_buf, PAGE);
   unscratch(S.threads, S.threads_len);
   S.threads = 0;
