@@ -624,10 +624,11 @@ static int scan_with_loader_locked(struct dl_phdr_info *info, size_t size,
 }
 
 /* Runs one scan; on return S.blocks holds the classified blocks. */
-static void run_scan(uptr self_sp) {
+static void run_scan(uptr self_sp, int registered) {
   resolve_tls_info();
   find_runtime_data();
-  thread_current(); /* creates the record now, not under the table lock */
+  if (registered)
+    thread_current(); /* creates the record now, not under the table lock */
   S.self_sp = self_sp;
   S.nglobals = 0;
   S.nldso = 0;
@@ -669,20 +670,39 @@ static void warn_unstopped(void) {
                  S.threads[i].t->tid, STOP_TIMEOUT_MS, STW_SIGNAL);
 }
 
-static size_t check(int only_new, int *fail, uptr self_sp) {
+void leak_scan(uptr self_sp, int registered, leak_consumer consume,
+               void *arg) {
   spin_lock(&scan_lock);
   uint64_t t0 = sys_monotonic_ns();
-  run_scan(self_sp);
+  run_scan(self_sp, registered);
   uint64_t t1 = sys_monotonic_ns();
   warn_unstopped();
-  size_t leaked = leak_report(S.blocks, S.blocks ? S.nblocks : 0, only_new,
-                              fail);
+  consume(S.blocks, S.blocks ? S.nblocks : 0, arg);
   if (sl_opt.verbosity)
     report_raw("Sleuth: leak scan of %zu blocks took %lu ms",
                S.blocks ? S.nblocks : 0, (unsigned long)((t1 - t0) / 1000000));
   release_scan();
   spin_unlock(&scan_lock);
-  return leaked;
+}
+
+void leak_scan_lock(void) { spin_lock(&scan_lock); }
+void leak_scan_unlock(void) { spin_unlock(&scan_lock); }
+
+typedef struct {
+  int only_new, fail;
+  size_t leaked;
+} report_args;
+
+static void report_blocks(const leak_block *blocks, size_t n, void *arg) {
+  report_args *a = arg;
+  a->leaked = leak_report(blocks, n, a->only_new, &a->fail);
+}
+
+static size_t check(int only_new, int *fail, uptr self_sp) {
+  report_args a = {only_new, 0, 0};
+  leak_scan(self_sp, 1, report_blocks, &a);
+  *fail = a.fail;
+  return a.leaked;
 }
 
 /* The entry points spill the callee-saved registers into their own frame
@@ -706,13 +726,30 @@ SL_INTERFACE SL_NOINLINE size_t sleuth_leak_check_new(void) {
   return check(1, &fail, sp);
 }
 
+SL_INTERFACE SL_NOINLINE size_t sleuth_leak_growth_check(void) {
+  __builtin_unwind_init();
+  uptr sp;
+  CURRENT_SP(sp);
+  return leak_growth_check_from(sp, 1);
+}
+
+/* The service thread has no thread record (it is not a program thread):
+ * its stack is not a root, and it must not get a record now. */
+SL_NOINLINE void leak_growth_check(void) {
+  __builtin_unwind_init();
+  uptr sp;
+  CURRENT_SP(sp);
+  leak_growth_check_from(sp, thread_current_or_null() != 0);
+}
+
 SL_NOINLINE int leak_check_at_exit(void) {
+  int growth_fail = leak_growth_at_exit();
   if (!sl_opt.detect_leaks)
-    return 0;
+    return growth_fail;
   __builtin_unwind_init();
   uptr sp;
   CURRENT_SP(sp);
   int fail = 0;
   check(0, &fail, sp);
-  return fail;
+  return fail || growth_fail;
 }

@@ -105,18 +105,26 @@ static void flush(sbuf_t *b) {
   b->buf[0] = 0;
 }
 
-static void put_record(sbuf_t *b, const record *r) {
-  if (r->tag == LEAK_REACHABLE)
+void leak_write_record(sbuf_t *b, uint32_t kind, uptr bytes, uptr objects,
+                       uint32_t stack, const leak_record_extra *extra) {
+  if (kind == LEAK_GROWTH && extra)
+    sbuf_printf(b,
+                "Growing: %lu byte(s) in %lu object(s), +%lu.%lu bytes/s over "
+                "%u checks, allocated from:\n",
+                (unsigned long)bytes, (unsigned long)objects,
+                (unsigned long)(extra->rate_x10 / 10),
+                (unsigned long)(extra->rate_x10 % 10), extra->checks);
+  else if (kind == LEAK_REACHABLE)
     sbuf_printf(b, "Reachable: %lu byte(s) in %lu object(s) allocated from:\n",
-                (unsigned long)r->bytes, (unsigned long)r->count);
+                (unsigned long)bytes, (unsigned long)objects);
   else
     sbuf_printf(b, "%s leak of %lu byte(s) in %lu object(s) allocated from:\n",
-                r->tag == LEAK_DIRECT     ? "Direct"
-                : r->tag == LEAK_INDIRECT ? "Indirect"
-                                          : "Possible",
-                (unsigned long)r->bytes, (unsigned long)r->count);
+                kind == LEAK_DIRECT     ? "Direct"
+                : kind == LEAK_INDIRECT ? "Indirect"
+                                        : "Possible",
+                (unsigned long)bytes, (unsigned long)objects);
   uptr pcs[DEPOT_MAX_FRAMES];
-  int n = depot_get(r->stack, pcs, DEPOT_MAX_FRAMES);
+  int n = depot_get(stack, pcs, DEPOT_MAX_FRAMES);
   if (n)
     print_stack(b, pcs, n, 0);
   else
@@ -181,7 +189,8 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
                   sys_getpid());
     }
     for (size_t i = 0; i < nlist; i++) {
-      put_record(&b, &list[i]);
+      leak_write_record(&b, list[i].tag, list[i].bytes, list[i].count,
+                        list[i].stack, 0);
       if (b.len > OUT_CAP / 2)
         flush(&b);
     }
