@@ -318,7 +318,7 @@ static inline long heap_lookup(uptr v, int *start) {
  *     reference count, then capacity + 1 chars, which fill the block. */
 
 static int rodata_word(uptr w) {
-  if (w & 7)
+  if ((w & 7) || (w >= HEAP_BEG && w < HEAP_END))
     return 0;
   for (int i = 0; i < S.nrodata; i++)
     if (w >= S.rodata[i].lo + 16 && w + 8 <= S.rodata[i].hi)
