@@ -52,6 +52,7 @@ static void after_fork_parent(void) {
 static void after_fork_child(void) {
   after_fork_parent();
   threads_after_fork_child();
+  leak_growth_after_fork_child();
 }
 
 static void die_options(const char *msg) {

@@ -74,6 +74,7 @@ size_t leak_growth_check_from(uptr self_sp, int registered);
 int leak_growth_at_exit(void);
 /* fork(): scans and growth checks hold these while they symbolize; taken
  * before every other runtime lock. */
+void leak_growth_after_fork_child(void);
 void leak_growth_lock(void);
 void leak_growth_unlock(void);
 void leak_scan_lock(void);

@@ -191,6 +191,17 @@ size_t leak_growth_check_from(uptr self_sp, int registered) {
   return growing;
 }
 
+/* A fork child starts a series of its own: the parent's checks measured
+ * the parent, and printing them again at the child's exit would repeat
+ * the parent's report. */
+void leak_growth_after_fork_child(void) {
+  ifree(table);
+  table = 0;
+  cap = used = 0;
+  checks = 0;
+  printed = failed = 0;
+}
+
 void leak_growth_lock(void) { spin_lock(&growth_lock); }
 void leak_growth_unlock(void) { spin_unlock(&growth_lock); }
 
