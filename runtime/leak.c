@@ -39,8 +39,8 @@
  *     A start pointer seen from a root or from a reachable block makes the
  *     target reachable (so does an interior pointer of a layout that
  *     Valgrind's heuristics accept: see start_like); any other pointer
- *     makes an unreached target possibly lost. Marked blocks go on an explicit stack and are scanned
- *     in turn (no recursion).
+ *     makes an unreached target possibly lost. Marked blocks go on an
+ *     explicit stack and are scanned in turn (no recursion).
  *  4. Every block still unreached is lost. Walking them in address order,
  *     each one still unreached leads a clique: it is definitely lost, and
  *     everything unreached that it reaches (start or interior pointer) is
@@ -48,7 +48,8 @@
  *     from a later one becomes indirect (it was only the first of its
  *     group that the walk met).
  *  5. Resume the world, then group blocks by allocation stack and kind and
- *     report (leak_report.c does the printing).
+ *     report (leak_report.c does the printing), or, for a growth check,
+ *     sum the still-reachable bytes per stack (leak_growth.c).
  *
  * Conservative details: words are 8-byte aligned loads; words in poisoned
  * memory (redzones, user-poisoned ranges such as a pool's free space) are
