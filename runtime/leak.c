@@ -347,16 +347,36 @@ static int new_array_cookie(const leak_block *b, long idx, uptr v) {
   return count && (b->size - cookie) % count == 0;
 }
 
+/* Which of them leak_check_heuristics enables (read once per scan). */
+enum {
+  H_NEWARRAY = 1,
+  H_MULTIPLE_INHERITANCE = 2,
+  H_LENGTH64 = 4,
+  H_STDSTRING = 8,
+};
+static unsigned heuristics;
+
+static unsigned heuristics_enabled(void) {
+  const char *l = sl_opt.leak_check_heuristics;
+  return (option_list_has(l, "newarray") ? H_NEWARRAY : 0) |
+         (option_list_has(l, "multipleinheritance") ? H_MULTIPLE_INHERITANCE
+                                                    : 0) |
+         (option_list_has(l, "length64") ? H_LENGTH64 : 0) |
+         (option_list_has(l, "stdstring") ? H_STDSTRING : 0);
+}
+
 static int start_like(const leak_block *b, long idx, uptr v) {
-  if (b->beg & 7 || b->size < 16)
+  if (!heuristics || b->beg & 7 || b->size < 16)
     return 0;
   const uptr *w = (const uptr *)b->beg;
   uptr off = v - b->beg;
-  if (off == 8 && w[0] == b->size - 8)
+  if ((heuristics & H_LENGTH64) && off == 8 && w[0] == b->size - 8)
     return 1;
-  if (off == 24 && b->size > 24 && w[0] <= w[1] && w[1] + 25 == b->size)
+  if ((heuristics & H_STDSTRING) && off == 24 && b->size > 24 &&
+      w[0] <= w[1] && w[1] + 25 == b->size)
     return 1;
-  return new_array_cookie(b, idx, v) || secondary_base(b, v);
+  return ((heuristics & H_NEWARRAY) && new_array_cookie(b, idx, v)) ||
+         ((heuristics & H_MULTIPLE_INHERITANCE) && secondary_base(b, v));
 }
 
 /* ---- marking ------------------------------------------------------------ */
@@ -634,6 +654,7 @@ static void run_scan(uptr self_sp, int registered) {
   S.nglobals = 0;
   S.nldso = 0;
   S.nrodata = 0;
+  heuristics = heuristics_enabled();
   S.globals = scratch(MAX_RANGES * sizeof(range));
   S.rodata = scratch(MAX_RANGES * sizeof(range));
   S.page_buf = scratch(PAGE);

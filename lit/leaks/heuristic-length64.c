@@ -5,6 +5,10 @@
 // remaining length leaves the pointer interior: possibly lost.
 // RUN: %sleuth_cc -O0 %s -o %t && not env SLEUTH_OPTIONS=show_reachable=1 %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t && not env SLEUTH_OPTIONS=show_reachable=1 %run %t 2>&1 | FileCheck %s
+// Without the heuristic (leak_check_heuristics lists others, or none), the
+// kept buffer is possibly lost; the one nothing points at stays direct.
+// RUN: not env SLEUTH_OPTIONS=show_reachable=1:leak_check_heuristics=newarray,stdstring %run %t 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: not env SLEUTH_OPTIONS=show_reachable=1:leak_check_heuristics=none %run %t 2>&1 | FileCheck %s --check-prefix=OFF
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,16 +57,22 @@ int main(void) {
 }
 // CHECK: Direct leak of 48 byte(s) in 1 object(s) allocated from:
 // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-// CHECK-NEXT: {{#1 0x[0-9a-f]+ in lstr_new .*}}heuristic-length64.c:14:
-// CHECK-NEXT: {{#2 0x[0-9a-f]+ in lose .*}}heuristic-length64.c:23:
+// CHECK-NEXT: {{#1 0x[0-9a-f]+ in lstr_new .*}}heuristic-length64.c:18:
+// CHECK-NEXT: {{#2 0x[0-9a-f]+ in lose .*}}heuristic-length64.c:27:
 // CHECK: Possible leak of 64 byte(s) in 1 object(s) allocated from:
 // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-// CHECK-NEXT: {{#1 0x[0-9a-f]+ in lstr_new .*}}heuristic-length64.c:14:
-// CHECK-NEXT: {{#2 0x[0-9a-f]+ in mislabel .*}}heuristic-length64.c:28:
+// CHECK-NEXT: {{#1 0x[0-9a-f]+ in lstr_new .*}}heuristic-length64.c:18:
+// CHECK-NEXT: {{#2 0x[0-9a-f]+ in mislabel .*}}heuristic-length64.c:32:
 // CHECK: Reachable: 108 byte(s) in 1 object(s) allocated from:
 // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-// CHECK-NEXT: {{#1 0x[0-9a-f]+ in lstr_new .*}}heuristic-length64.c:14:
-// CHECK-NEXT: {{#2 0x[0-9a-f]+ in keep .*}}heuristic-length64.c:20:
+// CHECK-NEXT: {{#1 0x[0-9a-f]+ in lstr_new .*}}heuristic-length64.c:18:
+// CHECK-NEXT: {{#2 0x[0-9a-f]+ in keep .*}}heuristic-length64.c:24:
 // CHECK: definitely lost: 48 bytes in 1 blocks
 // CHECK-NEXT: indirectly lost: 0 bytes in 0 blocks
 // CHECK-NEXT: possibly lost: 64 bytes in 1 blocks
+// OFF: Direct leak of 48 byte(s) in 1 object(s) allocated from:
+// OFF: Possible leak of 108 byte(s) in 1 object(s) allocated from:
+// OFF: Possible leak of 64 byte(s) in 1 object(s) allocated from:
+// OFF: definitely lost: 48 bytes in 1 blocks
+// OFF-NEXT: indirectly lost: 0 bytes in 0 blocks
+// OFF-NEXT: possibly lost: 172 bytes in 2 blocks
