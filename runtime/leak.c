@@ -581,8 +581,11 @@ static void scan_thread(const stw_thread *st) {
       scan_words((uptr)t->saved_regs,
                  (uptr)t->saved_regs + sizeof t->saved_regs, 0, 0,
                  FROM_DEFINITE, -1);
-    if (sp >= lo + RED_ZONE && sp < hi)
-      scan_range(sp - RED_ZONE, hi, 0);
+    /* A parked thread may keep live data in the red zone below its sp;
+     * below the scanning thread's sp are only the scanner's own frames. */
+    uptr below = st->state == STW_SELF ? 0 : RED_ZONE;
+    if (sp >= lo + below && sp < hi)
+      scan_range(sp - below, hi, 0);
     else if (lo < hi)
       scan_range_safely(lo, hi); /* on an alternate stack: read it all */
   } else if (lo < hi) {
