@@ -8,6 +8,7 @@
 #include "allocator.h"
 #include "interception.h"
 #include "interceptors.h"
+#include "leak.h"
 #include "options.h"
 #include "pools.h"
 #include "report.h"
@@ -28,9 +29,11 @@ void signals_init(void);
 
 /* Every runtime lock is taken before fork() and released after it in both
  * processes, so the child never inherits a lock held by a thread that does
- * not exist there. Order: outer (symbolizer, allocator) before inner
- * (depot, internal allocator), which the outer ones may take. */
+ * not exist there. Order: outer (leak scans, symbolizer, allocator) before
+ * inner (depot, internal allocator), which the outer ones may take. */
 static void before_fork(void) {
+  leak_growth_lock();
+  leak_scan_lock();
   symbolizer_lock();
   pools_lock();
   allocator_lock_all();
@@ -43,10 +46,13 @@ static void after_fork_parent(void) {
   allocator_unlock_all();
   pools_unlock();
   symbolizer_unlock();
+  leak_scan_unlock();
+  leak_growth_unlock();
 }
 static void after_fork_child(void) {
   after_fork_parent();
   threads_after_fork_child();
+  leak_growth_after_fork_child();
 }
 
 static void die_options(const char *msg) {

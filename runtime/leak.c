@@ -37,9 +37,10 @@
  *     dynamic TLS blocks, the DTV, and the thread vector it calloc()s for
  *     each thread, which after a join only glibc's stack cache references).
  *     A start pointer seen from a root or from a reachable block makes the
- *     target reachable; any other pointer makes an unreached target
- *     possibly lost. Marked blocks go on an explicit stack and are scanned
- *     in turn (no recursion).
+ *     target reachable (so does an interior pointer of a layout that
+ *     Valgrind's heuristics accept: see start_like); any other pointer
+ *     makes an unreached target possibly lost. Marked blocks go on an
+ *     explicit stack and are scanned in turn (no recursion).
  *  4. Every block still unreached is lost. Walking them in address order,
  *     each one still unreached leads a clique: it is definitely lost, and
  *     everything unreached that it reaches (start or interior pointer) is
@@ -47,7 +48,8 @@
  *     from a later one becomes indirect (it was only the first of its
  *     group that the walk met).
  *  5. Resume the world, then group blocks by allocation stack and kind and
- *     report (leak_report.c does the printing).
+ *     report (leak_report.c does the printing), or, for a growth check,
+ *     sum the still-reachable bytes per stack (leak_growth.c).
  *
  * Conservative details: words are 8-byte aligned loads; words in poisoned
  * memory (redzones, user-poisoned ranges such as a pool's free space) are
@@ -104,6 +106,8 @@ static struct {
   int nglobals;
   range ldso[8];
   int nldso;
+  range *rodata; /* read-only data of every module (vtables live there) */
+  int nrodata;
   stw_thread *threads;
   int nthreads;
   size_t threads_len;
@@ -294,6 +298,87 @@ static inline long heap_lookup(uptr v, int *start) {
   return v > b->beg && v < b->beg + b->size ? idx : -1;
 }
 
+/* ---- interior pointers that count as start pointers --------------------
+ *
+ * Some programs keep only a pointer into a block on purpose; Valgrind's
+ * heuristics (--leak-check-heuristics) recognise the common layouts. Ours
+ * test the same layouts, more strictly where the runtime knows more:
+ *   - new[] cookie: operator new[] allocated the block (its header says
+ *     so) and the pointer is the first element, just past the element
+ *     count: 8 bytes in, or 16 for 16-byte aligned element types; the
+ *     count divides the bytes after the cookie.
+ *   - multiple inheritance: the pointer is a secondary base of a C++
+ *     object. Both the block's first word and the word at the pointer are
+ *     vtable pointers (into a module's read-only data), and their vtables
+ *     say so themselves: offset-to-top is 0 for the primary one and minus
+ *     the pointer's offset for the secondary one, and both name the same
+ *     type_info (Itanium C++ ABI).
+ *   - length64: 8 bytes in, and the first word is the length of the rest.
+ *   - stdstring: 24 bytes in, in a block laid out as libstdc++'s
+ *     copy-on-write string (_GLIBCXX_USE_CXX11_ABI=0): length, capacity,
+ *     reference count, then capacity + 1 chars, which fill the block. */
+
+static int rodata_word(uptr w) {
+  if ((w & 7) || (w >= HEAP_BEG && w < HEAP_END))
+    return 0;
+  for (int i = 0; i < S.nrodata; i++)
+    if (w >= S.rodata[i].lo + 16 && w + 8 <= S.rodata[i].hi)
+      return 1;
+  return 0;
+}
+
+static int secondary_base(const leak_block *b, uptr v) {
+  uptr off = v - b->beg;
+  if ((v & 7) || off + 8 > b->size)
+    return 0;
+  const intptr_t *primary = *(intptr_t *const *)b->beg;
+  const intptr_t *secondary = *(intptr_t *const *)v;
+  return rodata_word((uptr)primary) && rodata_word((uptr)secondary) &&
+         primary[-2] == 0 && secondary[-2] == -(intptr_t)off &&
+         primary[-1] == secondary[-1];
+}
+
+static int new_array_cookie(const leak_block *b, long idx, uptr v) {
+  uptr cookie = v - b->beg;
+  if ((size_t)idx >= S.pool_first || (cookie != 8 && cookie != 16) ||
+      b->size <= cookie || header_of(b->beg)->type != AT_NEW_ARRAY)
+    return 0;
+  uptr count = *(const uptr *)(v - 8);
+  return count && (b->size - cookie) % count == 0;
+}
+
+/* Which of them leak_check_heuristics enables (read once per scan). */
+enum {
+  H_NEWARRAY = 1,
+  H_MULTIPLE_INHERITANCE = 2,
+  H_LENGTH64 = 4,
+  H_STDSTRING = 8,
+};
+static unsigned heuristics;
+
+static unsigned heuristics_enabled(void) {
+  const char *l = sl_opt.leak_check_heuristics;
+  return (option_list_has(l, "newarray") ? H_NEWARRAY : 0) |
+         (option_list_has(l, "multipleinheritance") ? H_MULTIPLE_INHERITANCE
+                                                    : 0) |
+         (option_list_has(l, "length64") ? H_LENGTH64 : 0) |
+         (option_list_has(l, "stdstring") ? H_STDSTRING : 0);
+}
+
+static int start_like(const leak_block *b, long idx, uptr v) {
+  if (!heuristics || b->beg & 7 || b->size < 16)
+    return 0;
+  const uptr *w = (const uptr *)b->beg;
+  uptr off = v - b->beg;
+  if ((heuristics & H_LENGTH64) && off == 8 && w[0] == b->size - 8)
+    return 1;
+  if ((heuristics & H_STDSTRING) && off == 24 && b->size > 24 &&
+      w[0] <= w[1] && w[1] + 25 == b->size)
+    return 1;
+  return ((heuristics & H_NEWARRAY) && new_array_cookie(b, idx, v)) ||
+         ((heuristics & H_MULTIPLE_INHERITANCE) && secondary_base(b, v));
+}
+
 /* ---- marking ------------------------------------------------------------ */
 
 static void push(uint32_t idx) {
@@ -316,10 +401,12 @@ enum { FROM_DEFINITE, FROM_POSSIBLE, FROM_CLIQUE };
 
 /* What a pointer found in memory scanned in `mode` does to its target
  * (see the top of the file); leader: the clique being flooded. */
-static inline void reach(long idx, int start, int mode, long leader) {
+static inline void reach(long idx, uptr v, int start, int mode, long leader) {
   leak_block *b = &S.blocks[idx];
   switch (mode) {
   case FROM_DEFINITE:
+    if (!start && b->tag != LEAK_REACHABLE && start_like(b, idx, v))
+      start = 1;
     if (start && b->tag != LEAK_REACHABLE) {
       b->tag = LEAK_REACHABLE;
       push((uint32_t)idx);
@@ -359,7 +446,7 @@ static void scan_words(uptr lo, uptr hi, const unsigned char *copy,
     int start;
     long idx = lookup(v, &start);
     if (idx >= 0)
-      reach(idx, start, mode, leader);
+      reach(idx, v, start, mode, leader);
   }
 }
 
@@ -438,9 +525,14 @@ static int collect_module(struct dl_phdr_info *info, size_t size, void *arg) {
   int is_ldso = info->dlpi_addr && info->dlpi_addr == getauxval(AT_BASE);
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uptr lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+    /* Vtables: .data.rel.ro (inside PT_GNU_RELRO) or .rodata. */
+    if (((ph->p_type == PT_LOAD && !(ph->p_flags & PF_W)) ||
+         ph->p_type == PT_GNU_RELRO) &&
+        S.nrodata < MAX_RANGES)
+      S.rodata[S.nrodata++] = (range){lo, hi};
     if (ph->p_type != PT_LOAD)
       continue;
-    uptr lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
     if (ph->p_flags & PF_W)
       add_global(lo, hi);
     if (is_ldso && (ph->p_flags & PF_X) && S.nldso < 8)
@@ -489,8 +581,11 @@ static void scan_thread(const stw_thread *st) {
       scan_words((uptr)t->saved_regs,
                  (uptr)t->saved_regs + sizeof t->saved_regs, 0, 0,
                  FROM_DEFINITE, -1);
-    if (sp >= lo + RED_ZONE && sp < hi)
-      scan_range(sp - RED_ZONE, hi, 0);
+    /* A parked thread may keep live data in the red zone below its sp;
+     * below the scanning thread's sp are only the scanner's own frames. */
+    uptr below = st->state == STW_SELF ? 0 : RED_ZONE;
+    if (sp >= lo + below && sp < hi)
+      scan_range(sp - below, hi, 0);
     else if (lo < hi)
       scan_range_safely(lo, hi); /* on an alternate stack: read it all */
   } else if (lo < hi) {
@@ -553,17 +648,21 @@ static int scan_with_loader_locked(struct dl_phdr_info *info, size_t size,
 }
 
 /* Runs one scan; on return S.blocks holds the classified blocks. */
-static void run_scan(uptr self_sp) {
+static void run_scan(uptr self_sp, int registered) {
   resolve_tls_info();
   find_runtime_data();
-  thread_current(); /* creates the record now, not under the table lock */
+  if (registered)
+    thread_current(); /* creates the record now, not under the table lock */
   S.self_sp = self_sp;
   S.nglobals = 0;
   S.nldso = 0;
+  S.nrodata = 0;
+  heuristics = heuristics_enabled();
   S.globals = scratch(MAX_RANGES * sizeof(range));
+  S.rodata = scratch(MAX_RANGES * sizeof(range));
   S.page_buf = scratch(PAGE);
   S.nmark = 0;
-  if (S.globals)
+  if (S.globals && S.rodata)
     dl_iterate_phdr(scan_with_loader_locked, 0);
 }
 
@@ -580,6 +679,8 @@ static void release_scan(void) {
   S.mark = 0;
   S.mark_cap = S.nmark = 0;
   unscratch(S.globals, MAX_RANGES * sizeof(range));
+  unscratch(S.rodata, MAX_RANGES * sizeof(range));
+  S.globals = S.rodata = 0;
   unscratch(S.page_buf, PAGE);
   unscratch(S.threads, S.threads_len);
   S.threads = 0;
@@ -594,20 +695,39 @@ static void warn_unstopped(void) {
                  S.threads[i].t->tid, STOP_TIMEOUT_MS, STW_SIGNAL);
 }
 
-static size_t check(int only_new, int *fail, uptr self_sp) {
+void leak_scan(uptr self_sp, int registered, leak_consumer consume,
+               void *arg) {
   spin_lock(&scan_lock);
   uint64_t t0 = sys_monotonic_ns();
-  run_scan(self_sp);
+  run_scan(self_sp, registered);
   uint64_t t1 = sys_monotonic_ns();
   warn_unstopped();
-  size_t leaked = leak_report(S.blocks, S.blocks ? S.nblocks : 0, only_new,
-                              fail);
+  consume(S.blocks, S.blocks ? S.nblocks : 0, arg);
   if (sl_opt.verbosity)
     report_raw("Sleuth: leak scan of %zu blocks took %lu ms",
                S.blocks ? S.nblocks : 0, (unsigned long)((t1 - t0) / 1000000));
   release_scan();
   spin_unlock(&scan_lock);
-  return leaked;
+}
+
+void leak_scan_lock(void) { spin_lock(&scan_lock); }
+void leak_scan_unlock(void) { spin_unlock(&scan_lock); }
+
+typedef struct {
+  int only_new, fail;
+  size_t leaked;
+} report_args;
+
+static void report_blocks(const leak_block *blocks, size_t n, void *arg) {
+  report_args *a = arg;
+  a->leaked = leak_report(blocks, n, a->only_new, &a->fail);
+}
+
+static size_t check(int only_new, int *fail, uptr self_sp) {
+  report_args a = {only_new, 0, 0};
+  leak_scan(self_sp, 1, report_blocks, &a);
+  *fail = a.fail;
+  return a.leaked;
 }
 
 /* The entry points spill the callee-saved registers into their own frame
@@ -631,13 +751,30 @@ SL_INTERFACE SL_NOINLINE size_t sleuth_leak_check_new(void) {
   return check(1, &fail, sp);
 }
 
+SL_INTERFACE SL_NOINLINE size_t sleuth_leak_growth_check(void) {
+  __builtin_unwind_init();
+  uptr sp;
+  CURRENT_SP(sp);
+  return leak_growth_check_from(sp, 1);
+}
+
+/* The service thread has no thread record (it is not a program thread):
+ * its stack is not a root, and it must not get a record now. */
+SL_NOINLINE void leak_growth_check(void) {
+  __builtin_unwind_init();
+  uptr sp;
+  CURRENT_SP(sp);
+  leak_growth_check_from(sp, thread_current_or_null() != 0);
+}
+
 SL_NOINLINE int leak_check_at_exit(void) {
+  int growth_fail = leak_growth_at_exit();
   if (!sl_opt.detect_leaks)
-    return 0;
+    return growth_fail;
   __builtin_unwind_init();
   uptr sp;
   CURRENT_SP(sp);
   int fail = 0;
   check(0, &fail, sp);
-  return fail;
+  return fail || growth_fail;
 }

@@ -11,6 +11,8 @@ enum leak_tag {
   LEAK_INDIRECT,
   LEAK_DIRECT,
   LEAK_SKIP, /* a malloc'd superblock holding pool blocks: not reported */
+  LEAK_GROWTH, /* a record of still-reachable bytes that grew at every
+                  growth check (leak_growth.c); never a block's tag */
 };
 
 /* One live block as the scan saw it. */
@@ -20,8 +22,9 @@ typedef struct {
   uint32_t tag;
 } leak_block;
 
-/* Exit-time scan (when detect_leaks=1): reports, and returns 1 if a kind
- * listed in leak_kinds_fail was found. */
+/* Exit-time scan (when detect_leaks=1) and growth report (when growth
+ * checks ran): reports, and returns 1 if a kind listed in leak_kinds_fail
+ * was found. */
 int leak_check_at_exit(void);
 
 /* Groups the classified blocks by allocation stack and kind and prints the
@@ -31,4 +34,37 @@ int leak_check_at_exit(void);
  * indirectly or possibly lost (in the printed records when only_new). */
 size_t leak_report(const leak_block *blocks, size_t n, int only_new,
                    int *fail);
+
+/* Runs one scan (stops the world, marks, classifies) and hands the blocks
+ * to consume before releasing them; scans are serialised. self_sp: the
+ * caller's stack pointer (its stack is scanned from there up) when the
+ * caller is a program thread (registered: 1), or any value when it is a
+ * runtime thread without a thread record (registered: 0), whose stack is
+ * not a root. */
+typedef void (*leak_consumer)(const leak_block *blocks, size_t n, void *arg);
+void leak_scan(uptr self_sp, int registered, leak_consumer consume,
+               void *arg);
+
+/* One growth check (leak_growth.c, DESIGN.md §4 growth leaks): a scan, then
+ * the still-reachable bytes of each allocation stack are compared with the
+ * previous checks'. After the leak_growth_checks-th check, prints the
+ * stacks that grew at every one. Safe from a runtime-owned background
+ * thread that is not a program thread (the service thread calls it every
+ * heap_profile_interval_s). */
+void leak_growth_check(void);
+/* The same for a program thread; returns the bytes currently held by
+ * stacks that grew at every check so far (0 before the second check, and
+ * for calls after the leak_growth_checks-th check, which do nothing). */
+size_t leak_growth_check_from(uptr self_sp, int registered);
+/* At exit: prints the growing stacks if at least two checks ran and they
+ * were not printed yet. Returns 1 if growth is in leak_kinds_fail and a
+ * growing stack was reported (now or at an earlier check). */
+int leak_growth_at_exit(void);
+/* fork(): scans and growth checks hold these while they symbolize; taken
+ * before every other runtime lock. */
+void leak_growth_after_fork_child(void);
+void leak_growth_lock(void);
+void leak_growth_unlock(void);
+void leak_scan_lock(void);
+void leak_scan_unlock(void);
 #endif

@@ -160,7 +160,7 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
       report_leak_header(&b);
     for (size_t i = 0; i < nlist; i++) {
       report_leak_record(&b, kind_option(list[i].tag), list[i].bytes,
-                         list[i].count, list[i].stack);
+                         list[i].count, list[i].stack, 0);
       if (b.len > FLUSH_AT)
         flush(&b);
     }

@@ -7,6 +7,11 @@
  * overlap; the one seen most recently by a refresh wins, so live modules
  * always beat dead ones.
  *
+ * A library that is loaded and unloaded between two lookups would never be
+ * seen, so dlclose (interceptors_dlfcn.c) refreshes the table first: leak
+ * records allocated in a dlclose'd library keep its path and bias, and
+ * llvm-symbolizer reads the file from disk as for a loaded one.
+ *
  * The loader's add/remove counters (dlpi_adds/dlpi_subs) tell whether the
  * table is stale, so each lookup costs one early-stopping dl_iterate_phdr
  * call and a full walk only happens after a dlopen/dlclose. */
@@ -192,6 +197,13 @@ static const module_t *find_locked(uptr pc) {
       }
   }
   return best;
+}
+
+void modules_refresh(void) {
+  spin_lock(&mod_lock);
+  walk_state st = {1};
+  dl_iterate_phdr(walk_cb, &st);
+  spin_unlock(&mod_lock);
 }
 
 int module_for_pc(uptr pc, const char **path, uptr *bias) {

@@ -164,6 +164,18 @@ static int check_ranges(char *err, unsigned long errcap) {
     value = sl_opt.heap_profile_interval_s;
   else if (sl_opt.verbosity < 0)
     bad = "verbosity", want = "0 or more", value = sl_opt.verbosity;
+  else if (sl_opt.leak_growth_checks < 0 || sl_opt.leak_growth_checks == 1)
+    bad = "leak_growth_checks", want = "0, or 2 or more: growth needs two checks",
+    value = sl_opt.leak_growth_checks;
+  if (!bad && sl_opt.leak_growth_checks && !sl_opt.heap_profile_interval_s) {
+    /* The checks are taken every heap_profile_interval_s seconds. */
+    if (err)
+      sl_snprintf(err, errcap,
+                  "option 'leak_growth_checks' in SLEUTH_OPTIONS needs "
+                  "heap_profile_interval_s=SECONDS (the time between two "
+                  "checks)");
+    return -1;
+  }
   if (!bad)
     return 0;
   if (err)

@@ -586,12 +586,24 @@ void report_leak_header(sbuf_t *b) {
 }
 
 void report_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
-                        uptr objects, uint32_t stack) {
+                        uptr objects, uint32_t stack,
+                        const leak_growth_info *growth) {
   if (json_format())
-    json_leak_record(b, leak_kind, bytes, objects, stack);
+    json_leak_record(b, leak_kind, bytes, objects, stack, growth);
   else
-    text_leak_record(b, leak_kind, bytes, objects, stack,
+    text_leak_record(b, leak_kind, bytes, objects, stack, growth,
                      use_color(out_fd()));
+}
+
+void report_growth_header(sbuf_t *b, int is_error) {
+  if (!json_format())
+    text_growth_header(b, is_error, use_color(out_fd()));
+}
+
+void report_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
+                           unsigned checks) {
+  if (!json_format())
+    text_growth_summary(b, bytes, objects, checks);
 }
 
 void report_leak_summary(sbuf_t *b, const leak_totals *t) {

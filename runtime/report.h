@@ -39,10 +39,21 @@ typedef struct {
 } leak_totals;
 /* "ERROR: Sleuth: detected memory leaks" (nothing in JSON). */
 void report_leak_header(sbuf_t *b);
-/* One record: leak_kind is "direct", "indirect", "possible" or
- * "reachable". */
+/* What a growth record says besides bytes, objects and stack. */
+typedef struct {
+  uptr rate_x10;   /* bytes per second, times 10 */
+  unsigned checks; /* the checks it grew over */
+} leak_growth_info;
+/* One record: leak_kind is "direct", "indirect", "possible", "reachable"
+ * or "growth" (then growth is set; NULL otherwise). */
 void report_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
-                        uptr objects, uint32_t stack);
+                        uptr objects, uint32_t stack,
+                        const leak_growth_info *growth);
+/* Growth leaks' heading and SUMMARY line (nothing in JSON: each record
+ * carries its own rate). is_error: growth is in leak_kinds_fail. */
+void report_growth_header(sbuf_t *b, int is_error);
+void report_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
+                           unsigned checks);
 /* LEAK SUMMARY and the SUMMARY line (a "leak-summary" object in JSON). */
 void report_leak_summary(sbuf_t *b, const leak_totals *t);
 

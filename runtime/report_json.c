@@ -187,11 +187,16 @@ void json_render(sbuf_t *b, const report_model *m) {
 /* ---- leak report pieces -------------------------------------------------- */
 
 void json_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
-                      uptr objects, uint32_t stack) {
+                      uptr objects, uint32_t stack,
+                      const leak_growth_info *growth) {
   open_object(b, "leak");
   key_str(b, "leak_kind", leak_kind);
   sbuf_printf(b, ",\"bytes\":%lu,\"objects\":%lu", (unsigned long)bytes,
               (unsigned long)objects);
+  if (growth)
+    sbuf_printf(b, ",\"rate_bytes_per_s\":%lu.%lu,\"checks\":%u",
+                (unsigned long)(growth->rate_x10 / 10),
+                (unsigned long)(growth->rate_x10 % 10), growth->checks);
   key_stack_id(b, "alloc_stack", stack);
   sbuf_puts(b, "}\n");
 }

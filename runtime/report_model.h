@@ -48,12 +48,17 @@ size_t report_trimmed_len(const sbuf_t *s);
 void text_render(sbuf_t *b, const report_model *m, int color);
 void text_leak_header(sbuf_t *b, int color);
 void text_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
-                      uptr objects, uint32_t stack, int color);
+                      uptr objects, uint32_t stack,
+                      const leak_growth_info *growth, int color);
 void text_leak_summary(sbuf_t *b, const leak_totals *t);
+void text_growth_header(sbuf_t *b, int is_error, int color);
+void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
+                         unsigned checks);
 
 /* JSON Lines (report_json.c): each call appends one object and '\n'. */
 void json_render(sbuf_t *b, const report_model *m);
 void json_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
-                      uptr objects, uint32_t stack);
+                      uptr objects, uint32_t stack,
+                      const leak_growth_info *growth);
 void json_leak_summary(sbuf_t *b, const leak_totals *t);
 #endif

@@ -204,16 +204,44 @@ static const struct {
 };
 
 void text_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
-                      uptr objects, uint32_t stack, int color) {
+                      uptr objects, uint32_t stack,
+                      const leak_growth_info *growth, int color) {
   const char *title = leak_kind;
   for (size_t i = 0; i < sizeof leak_titles / sizeof leak_titles[0]; i++)
     if (!sl_strcmp(leak_kind, leak_titles[i].kind))
       title = leak_titles[i].title;
-  sbuf_printf(b, "%s%s %lu byte(s) in %lu object(s) allocated from:%s\n",
-              paint(color, C_BLUE), title, (unsigned long)bytes,
-              (unsigned long)objects, paint(color, C_RESET));
+  if (growth)
+    sbuf_printf(b,
+                "%sGrowing: %lu byte(s) in %lu object(s), +%lu.%lu bytes/s "
+                "over %u checks, allocated from:%s\n",
+                paint(color, C_BLUE), (unsigned long)bytes,
+                (unsigned long)objects, (unsigned long)(growth->rate_x10 / 10),
+                (unsigned long)(growth->rate_x10 % 10), growth->checks,
+                paint(color, C_RESET));
+  else
+    sbuf_printf(b, "%s%s %lu byte(s) in %lu object(s) allocated from:%s\n",
+                paint(color, C_BLUE), title, (unsigned long)bytes,
+                (unsigned long)objects, paint(color, C_RESET));
   text_stack_id(b, stack, color);
   sbuf_putc(b, '\n');
+}
+
+void text_growth_header(sbuf_t *b, int is_error, int color) {
+  sbuf_puts(b, "================================================"
+               "=================\n");
+  sbuf_printf(b,
+              "%s==%d==%s: Sleuth: detected growth leaks (still reachable, "
+              "grew at every check)%s\n\n",
+              paint(color, is_error ? C_RED : C_MAGENTA), sys_getpid(),
+              is_error ? "ERROR" : "WARNING", paint(color, C_RESET));
+}
+
+void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
+                         unsigned checks) {
+  sbuf_printf(b,
+              "SUMMARY: Sleuth: %lu byte(s) in %lu allocation(s) grew at "
+              "every one of %u checks.\n",
+              (unsigned long)bytes, (unsigned long)objects, checks);
 }
 
 void text_leak_summary(sbuf_t *b, const leak_totals *t) {

@@ -15,6 +15,9 @@ typedef struct {
 /* Module containing pc: path and load bias (dlpi_addr). Returns 0 if none.
  * Refreshes its cached view of loaded modules on a miss. */
 int module_for_pc(uptr pc, const char **path, uptr *bias);
+/* Brings the module map up to date now (before dlclose unmaps a library,
+ * so that its entry outlives it). */
+void modules_refresh(void);
 
 /* Symbolizes one address (already adjusted to point inside the call
  * instruction). Fills up to max entries, innermost inlined frame first.

@@ -31,6 +31,14 @@ size_t sleuth_leak_check(void);
 /* Like sleuth_leak_check, but prints only the records that are new or grew
  * since the previous check, and returns their bytes. */
 size_t sleuth_leak_check_new(void);
+/* One growth check: a leak scan whose still-reachable bytes per allocation
+ * stack are compared with the previous checks'. With leak_growth_checks=N
+ * it counts as one of the N checks, and the N-th prints the stacks that
+ * grew at every check ("Growing: ..." records); without it, they are
+ * printed at exit if at least two checks ran. Returns the bytes held by
+ * stacks that grew at every check so far (0 after the first check and
+ * once the N checks are done). Stops other threads as sleuth_leak_check. */
+size_t sleuth_leak_growth_check(void);
 
 /* Custom memory pools (in the manner of Valgrind's mempool requests). A
  * pool is named by any address (its control structure, say); its memory
@@ -68,6 +76,7 @@ void sleuth_pool_destroy(const volatile void *pool);
 #define sleuth_address_is_poisoned(addr) ((void)(addr), 0)
 #define sleuth_leak_check() ((size_t)0)
 #define sleuth_leak_check_new() ((size_t)0)
+#define sleuth_leak_growth_check() ((size_t)0)
 #endif
 
 #ifdef __cplusplus

@@ -1,0 +1,14 @@
+/* dlclose: the module map records the library before it goes away, so
+ * stacks that point into it (leaks allocated there, reported at exit) are
+ * still symbolized with its function and line. */
+#include "interception.h"
+#include "symbolize.h"
+
+DECLARE_REAL(int, dlclose, void *)
+
+SL_INTERFACE int dlclose(void *handle) {
+  ENSURE_INIT();
+  RESOLVE(dlclose);
+  modules_refresh();
+  return REAL(dlclose)(handle);
+}
