@@ -58,6 +58,7 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // own size, not the frame's.
     if (Opts.Stack) {
       StackVars += layOutStack(*F, Opts.UseAfterScope);
+      StackVars += instrumentDynamicAllocas(*F);
       addNoReturnCalls(*F);
     }
     if (Opts.Verbose >= 2)

@@ -53,6 +53,9 @@ unsigned instrumentGlobals(llvm::Module &M);
 /// With UseAfterScope, variables with lifetime markers are poisoned (f8)
 /// outside them.
 unsigned layOutStack(llvm::Function &F, bool UseAfterScope);
+/// DynamicAllocas.cpp: redzones (ca/cb) around every dynamic alloca (VLAs,
+/// alloca()), unpoisoned at stackrestore and at exits; returns their number.
+unsigned instrumentDynamicAllocas(llvm::Function &F);
 /// StackLayout.cpp: emits __sleuth_handle_no_return() before every call to a
 /// noreturn function; returns the number of calls.
 unsigned addNoReturnCalls(llvm::Function &F);

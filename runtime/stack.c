@@ -36,6 +36,70 @@ SL_INTERFACE void __sleuth_handle_no_return(void) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
 }
 
+/* Dynamic allocas (pass/DynamicAllocas.cpp): [addr-32, addr) is the left
+ * redzone; from the end of the object up to the next multiple of 32, and
+ * 32 bytes more, the right one. addr is 32-byte aligned. */
+SL_INTERFACE void __sleuth_alloca_poison(uintptr_t addr, uintptr_t size) {
+  shadow_poison(addr - 32, 32, SH_ALLOCA_LEFT);
+  uptr end = addr + size, rz = (end + 31) & ~(uptr)31;
+  shadow_unpoison(addr, size);
+  uptr g = (end + 7) & ~(uptr)7; /* after a partial granule, if any */
+  shadow_poison(g, rz + 32 - g, SH_ALLOCA_RIGHT);
+}
+
+/* The dynamic allocas in [top, bottom) are gone (function exit, end of a
+ * VLA's scope). top is 0 when none was made. */
+SL_INTERFACE void __sleuth_allocas_unpoison(uintptr_t top, uintptr_t bottom) {
+  if (!top || top > bottom)
+    return;
+  sl_memset((void *)MEM_TO_SHADOW(top), 0, (bottom - top) / 8);
+}
+
+static uint8_t shadow_at(uptr a) { return *(uint8_t *)MEM_TO_SHADOW(a); }
+
+/* An address in a dynamic alloca's redzone: the object's bounds, read back
+ * from the shadow (ca before it, 0s and a partial granule in it, cb after). */
+static int dynamic_alloca_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi,
+                                   unsigned tid) {
+  uint8_t s = shadow_at(addr);
+  uptr g = addr & ~(uptr)7, beg = 0;
+  if (s == SH_ALLOCA_LEFT) {
+    for (int i = 0; i < 8 && g + 8 < hi; i++) {
+      g += 8;
+      if (shadow_at(g) != SH_ALLOCA_LEFT) {
+        beg = g;
+        break;
+      }
+    }
+  } else if (s == SH_ALLOCA_RIGHT || (s >= 1 && s <= 7)) {
+    for (uptr n = 0; g >= lo + 8 && n < ((uptr)1 << 24); n++) {
+      g -= 8;
+      if (shadow_at(g) == SH_ALLOCA_LEFT) {
+        beg = g + 8;
+        break;
+      }
+    }
+  }
+  if (!beg)
+    return 0;
+  uptr end = beg;
+  while (end < hi && shadow_at(end) == 0)
+    end += 8;
+  if (end < hi && shadow_at(end) >= 1 && shadow_at(end) <= 7)
+    end += shadow_at(end);
+  sbuf_printf(b, "Address %p is located in stack of thread T%u, ", (void *)addr,
+              tid);
+  if (addr < beg)
+    sbuf_printf(b, "%lu bytes before", (unsigned long)(beg - addr));
+  else
+    sbuf_printf(b, "%lu bytes after", (unsigned long)(addr - end));
+  sbuf_printf(b,
+              " a %lu-byte dynamic stack allocation (VLA or alloca) "
+              "[%p,%p)\n\n",
+              (unsigned long)(end - beg), (void *)beg, (void *)end);
+  return 1;
+}
+
 static const char *parse_num(const char *s, uptr *out) {
   uptr v = 0;
   while (*s == ' ')
@@ -51,6 +115,8 @@ static const char *parse_num(const char *s, uptr *out) {
 int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid) {
   if (!hi || addr < lo || addr >= hi)
     return 0;
+  if (dynamic_alloca_describe(b, addr, lo, hi, tid))
+    return 1;
   uptr base = 0;
   for (uptr p = addr & ~(uptr)31; p >= lo && addr - p < ((uptr)1 << 22);
        p -= 32) {
