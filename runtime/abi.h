@@ -80,6 +80,17 @@ void __sleuth_alloca_poison(uintptr_t addr, uintptr_t size);
  * of a scope that ends (llvm.stackrestore). top 0: none. */
 void __sleuth_allocas_unpoison(uintptr_t top, uintptr_t bottom);
 
+/* Use-after-return (v3). Instrumented functions whose frame is at most
+ * SLEUTH_FAKE_FRAME_MAX bytes read this flag (detect_stack_use_after_return)
+ * at entry; when set, they take their frame from the thread's fake stack:
+ * __sleuth_stack_malloc returns a frame of at least size bytes with a clean
+ * shadow, or 0 (then the real frame is used). At return,
+ * __sleuth_stack_free poisons it f5 and lets it be reused later. */
+#define SLEUTH_FAKE_FRAME_MAX 65536
+extern int __sleuth_detect_stack_use_after_return;
+uintptr_t __sleuth_stack_malloc(uintptr_t size);
+void __sleuth_stack_free(uintptr_t frame, uintptr_t size);
+
 /* Called before every call to a noreturn function (longjmp, exit, throw,
  * abort, ...): frames about to be abandoned are unpoisoned. */
 void __sleuth_handle_no_return(void);

@@ -68,6 +68,7 @@
 #include <sys/uio.h>
 
 #include "allocator_internal.h"
+#include "fake_stack.h"
 #include "options.h"
 #include "pools.h"
 #include "report.h"
@@ -480,6 +481,8 @@ static void resolve_tls_info(void) {
   }
 }
 
+static void scan_fake_frame(uptr lo, uptr hi) { scan_range(lo, hi, 1); }
+
 static void scan_thread(const stw_thread *st) {
   sl_thread *t = st->t;
   uptr lo = t->stack_lo, hi = t->stack_hi;
@@ -496,6 +499,8 @@ static void scan_thread(const stw_thread *st) {
   } else if (lo < hi) {
     scan_range_safely(lo, hi);
   }
+  /* Locals moved to the fake stack (detect_stack_use_after_return). */
+  fake_stack_for_each_live(t, scan_fake_frame);
   if (t->tp && tls_static_size > tcb_size && tcb_size) {
     uptr end = t->tp + tcb_size, beg = end - tls_static_size;
     if (!(beg >= lo && end <= hi))

@@ -4,6 +4,7 @@
  * their epilogues. */
 #include "abi.h"
 
+#include "fake_stack.h"
 #include "globals.h"
 #include "shadow.h"
 #include "symbolize.h"
@@ -112,7 +113,28 @@ static const char *parse_num(const char *s, uptr *out) {
   return s;
 }
 
+/* The thread whose fake stack holds addr, and the frame slot. */
+static sl_thread *fake_stack_owner(uptr addr, uptr *frame) {
+  sl_thread *found = 0;
+  uint32_t cap;
+  threads_lock();
+  sl_thread **tab = threads_table_locked(&cap);
+  for (uint32_t i = 0; i < cap && !found; i++)
+    if (tab[i] && fake_stack_frame_of(tab[i], addr, frame))
+      found = tab[i];
+  threads_unlock();
+  return found;
+}
+
+static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid);
+
 int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid) {
+  uptr fake;
+  sl_thread *owner;
+  if ((!hi || addr < lo || addr >= hi) &&
+      (owner = fake_stack_owner(addr, &fake)) &&
+      *(uint64_t *)fake == SLEUTH_FRAME_MAGIC)
+    return describe_frame(b, addr, fake, owner->tid);
   if (!hi || addr < lo || addr >= hi)
     return 0;
   if (dynamic_alloca_describe(b, addr, lo, hi, tid))
@@ -130,6 +152,11 @@ int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid) {
   }
   if (!base)
     return 0;
+  return describe_frame(b, addr, base, tid);
+}
+
+/* The frame at base (its header: abi.h) and its variables. */
+static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid) {
   const char *desc = ((const char **)base)[1];
   uptr fn = ((uptr *)base)[2];
   uptr off = addr - base;

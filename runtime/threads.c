@@ -9,6 +9,7 @@
 #include <signal.h>
 
 #include "allocator.h"
+#include "fake_stack.h"
 #include "interception.h"
 #include "unwind.h"
 
@@ -150,6 +151,7 @@ void thread_on_exit(sl_thread *t) {
   if (!t)
     return;
   __atomic_store_n(&t->live, 0, __ATOMIC_RELEASE);
+  fake_stack_destroy(t);
   void *cache = t->alloc_cache;
   t->alloc_cache = 0;
   allocator_thread_exit(cache);

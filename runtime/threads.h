@@ -14,6 +14,8 @@ typedef struct sl_thread {
   uptr stack_lo, stack_hi;
   void *alloc_cache; /* allocator.c's per-thread cache */
   void *altstack;
+  struct fake_stack *fake_stack; /* fake_stack.c, made on first use */
+  int fake_stack_gone;           /* exited: no new fake stack */
   int in_signal_report;
   uptr tp;         /* pthread_self(): the TCB, static TLS just below */
   int live;        /* set at start, cleared by the exit hook */
