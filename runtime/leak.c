@@ -69,6 +69,7 @@
 
 #include "allocator_internal.h"
 #include "fake_stack.h"
+#include "stack_switch.h"
 #include "options.h"
 #include "pools.h"
 #include "report.h"
@@ -492,10 +493,16 @@ static void scan_thread(const stw_thread *st) {
       scan_words((uptr)t->saved_regs,
                  (uptr)t->saved_regs + sizeof t->saved_regs, 0, 0,
                  FROM_DEFINITE, -1);
-    if (sp >= lo + RED_ZONE && sp < hi)
+    uptr olo, ohi;
+    if (sp >= lo + RED_ZONE && sp < hi) {
       scan_range(sp - RED_ZONE, hi, 0);
-    else if (lo < hi)
-      scan_range_safely(lo, hi); /* on an alternate stack: read it all */
+    } else {
+      if (lo < hi) /* on an alternate stack: read the thread's own whole */
+        scan_range_safely(lo, hi);
+      /* and the coroutine or signal stack it runs on, from sp up */
+      if (stack_bounds_other(t, sp, st->state == STW_SELF, &olo, &ohi))
+        scan_range_safely(sp > olo + RED_ZONE ? sp - RED_ZONE : olo, ohi);
+    }
   } else if (lo < hi) {
     scan_range_safely(lo, hi);
   }

@@ -4,28 +4,54 @@
  * their epilogues. */
 #include "abi.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+
 #include "fake_stack.h"
+#include "stack_switch.h"
 #include "globals.h"
 #include "shadow.h"
 #include "symbolize.h"
 #include "threads.h"
 
-/* Unpoisons [sp - a page, top of the stack): the current frame and every
- * caller, whose epilogues may never run. Live callers lose their redzones
- * until they are re-entered (no false reports, possibly missed ones), as in
- * ASan. Does nothing on a stack the runtime does not know (sigaltstack,
- * coroutines). */
+/* Unpoisons [sp - a page, top of the stack sp is on): the current frame
+ * and every caller, whose epilogues may never run. Live callers lose their
+ * redzones until they are re-entered (no false reports, possibly missed
+ * ones), as in ASan. On a coroutine or signal stack (stack_switch.c), that
+ * stack; on a stack the runtime does not know, nothing. */
 void stack_unpoison_from_sp(uptr sp) {
   sl_thread *t = thread_current_or_null();
-  if (!t || !t->stack_hi || sp < t->stack_lo || sp >= t->stack_hi)
+  if (!t)
+    return;
+  uptr lo = t->stack_lo, hi = t->stack_hi;
+  if ((!hi || sp < lo || sp >= hi) && !stack_bounds_other(t, sp, 1, &lo, &hi))
     return;
   uptr bottom = (sp - 4096) & ~(uptr)4095;
-  if (bottom < t->stack_lo)
-    bottom = t->stack_lo & ~(uptr)7;
-  uptr top = t->stack_hi;
-  if (top - bottom > ((uptr)256 << 20))
+  if (bottom < lo)
+    bottom = lo & ~(uptr)7;
+  if (hi - bottom > ((uptr)256 << 20))
     return;
-  shadow_poison(bottom, top - bottom, 0);
+  shadow_poison(bottom, hi - bottom, 0);
+}
+
+/* A longjmp made on another stack (out of a signal handler on the signal
+ * stack, or out of a coroutine) lands somewhere up the thread's own stack,
+ * below which abandoned frames may still be poisoned: that stack is
+ * cleared as deep as it can have grown. */
+void stack_unpoison_for_jump(uptr sp) {
+  stack_unpoison_from_sp(sp);
+  sl_thread *t = thread_current_or_null();
+  if (!t || !t->stack_hi || (sp >= t->stack_lo && sp < t->stack_hi))
+    return;
+  uptr lo = t->stack_lo & ~(uptr)7;
+  struct {
+    uint64_t cur, max;
+  } rl;
+  if (t->tid == 0 && sys_call6(SYS_prlimit64, 0, RLIMIT_STACK, 0, (long)&rl,
+                               0, 0) == 0 &&
+      rl.cur < t->stack_hi - lo)
+    lo = (t->stack_hi - rl.cur) & ~(uptr)7;
+  shadow_clear_release(lo, t->stack_hi - lo);
 }
 
 SL_INTERFACE void __sleuth_set_shadow(uintptr_t shadow_addr, uintptr_t n,
