@@ -4,9 +4,6 @@
  * their epilogues. */
 #include "abi.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-
 #include "fake_stack.h"
 #include "stack_switch.h"
 #include "globals.h"
@@ -44,13 +41,6 @@ void stack_unpoison_for_jump(uptr sp) {
   if (!t || !t->stack_hi || (sp >= t->stack_lo && sp < t->stack_hi))
     return;
   uptr lo = t->stack_lo & ~(uptr)7;
-  struct {
-    uint64_t cur, max;
-  } rl;
-  if (t->tid == 0 && sys_call6(SYS_prlimit64, 0, RLIMIT_STACK, 0, (long)&rl,
-                               0, 0) == 0 &&
-      rl.cur < t->stack_hi - lo)
-    lo = (t->stack_hi - rl.cur) & ~(uptr)7;
   shadow_clear_release(lo, t->stack_hi - lo);
 }
 
