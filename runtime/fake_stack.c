@@ -42,6 +42,10 @@ typedef struct fake_stack {
 
 #define FS_HEADER (((uptr)sizeof(fake_stack) + 4095) & ~(uptr)4095)
 #define FS_SIZE (FS_HEADER + FS_CLASSES * FS_REGION)
+/* Mappings are aligned to this, so a frame finds its fake stack by masking
+ * (it may be freed on another thread, by a coroutine that moved). */
+#define FS_ALIGN ((uptr)16 << 20)
+_Static_assert(FS_SIZE <= FS_ALIGN, "a fake stack fits its alignment");
 
 static uptr frames_in(int c) { return FS_REGION >> (FS_MIN_LOG + c); }
 static uptr flags_at(int c) { /* frames of the classes before c */
@@ -58,12 +62,17 @@ void fake_stack_init(void) {
 
 static fake_stack *get_or_create(sl_thread *t) {
   fake_stack *fs = __atomic_load_n(&t->fake_stack, __ATOMIC_ACQUIRE);
-  if (SL_LIKELY(fs) || t->fake_stack_gone)
+  if (SL_LIKELY(fs) || __atomic_load_n(&t->fake_stack_gone, __ATOMIC_SEQ_CST))
     return fs;
-  fs = sys_mmap(0, FS_SIZE, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if ((uptr)fs > (uptr)-4096)
+  uptr m = (uptr)sys_mmap(0, 2 * FS_ALIGN, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m > (uptr)-4096)
     return 0;
+  uptr a = (m + FS_ALIGN - 1) & ~(FS_ALIGN - 1);
+  if (a > m)
+    sys_munmap((void *)m, a - m);
+  sys_munmap((void *)(a + FS_SIZE), m + 2 * FS_ALIGN - (a + FS_SIZE));
+  fs = (fake_stack *)a;
   fake_stack *none = 0;
   /* A signal handler may have installed one meanwhile. */
   if (!__atomic_compare_exchange_n(&t->fake_stack, &none, fs, 0,
@@ -131,11 +140,8 @@ SL_INTERFACE uintptr_t __sleuth_stack_malloc(uintptr_t size) {
 }
 
 SL_INTERFACE void __sleuth_stack_free(uintptr_t frame, uintptr_t size) {
-  sl_thread *t = thread_current_or_null();
-  fake_stack *fs = t ? t->fake_stack : 0;
+  fake_stack *fs = (fake_stack *)(frame & ~(FS_ALIGN - 1));
   shadow_poison(frame, size, SH_STACK_AFTER_RETURN);
-  if (!fs || frame < region(fs, 0) || frame >= region(fs, FS_CLASSES))
-    return; /* not this thread's: cannot happen in a correct program */
   uptr off = frame - region(fs, 0);
   int c = (int)(off / FS_REGION);
   uptr i = (off % FS_REGION) >> (FS_MIN_LOG + c);
@@ -168,8 +174,8 @@ void fake_stack_for_each_live(const sl_thread *t,
 }
 
 void fake_stack_destroy(sl_thread *t) {
+  __atomic_store_n(&t->fake_stack_gone, 1, __ATOMIC_SEQ_CST);
   fake_stack *fs = __atomic_exchange_n(&t->fake_stack, 0, __ATOMIC_ACQ_REL);
-  t->fake_stack_gone = 1;
   if (!fs)
     return;
   shadow_clear_release((uptr)fs, FS_SIZE);
