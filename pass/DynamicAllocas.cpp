@@ -16,8 +16,9 @@
 // throw are unpoisoned by __sleuth_handle_no_return / the runtime's
 // interceptors, as for static redzones.
 //
-// Not done: functions calling returns_twice functions (setjmp, vfork), as
-// in StackLayout.cpp, and inalloca/swifterror/non-zero address spaces.
+// Not done: functions calling returns_twice functions (setjmp, vfork), with
+// musttail calls or funclet EH, as in StackLayout.cpp; inalloca, swifterror
+// and non-zero address spaces.
 //
 //===----------------------------------------------------------------------===//
 #include "Compat.h"
@@ -59,6 +60,9 @@ unsigned instrumentDynamicAllocas(Function &F) {
         Restores.push_back(II);
     } else if (I.isEHPad() && !isa<LandingPadInst>(I)) {
       return 0; // funclet-based EH
+    } else if (auto *CI = dyn_cast<CallInst>(&I)) {
+      if (CI->isMustTailCall())
+        return 0; // nothing may sit between it and its ret
     }
   }
   if (Allocas.empty())

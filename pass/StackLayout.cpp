@@ -467,8 +467,10 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn) {
   // Every exit: clear what entry or a lifetime end may have poisoned.
   SmallVector<uint8_t, 64> Zero(Shadow.size(), 0);
   // A fake frame is instead handed back, poisoned f5 whole.
-  FunctionCallee Free =
-      M.getOrInsertFunction("__sleuth_stack_free", VoidTy, IntptrTy, IntptrTy);
+  FunctionCallee Free;
+  if (Fakeable)
+    Free = M.getOrInsertFunction("__sleuth_stack_free", VoidTy, IntptrTy,
+                                 IntptrTy);
   for (Instruction *T : Exits) {
     Instruction *ClearAt = T;
     if (Fakeable) {
