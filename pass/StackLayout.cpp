@@ -318,7 +318,7 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn) {
       if (isa<Constant>(AI->getArraySize()))
         EntryAllocas.push_back(AI);
   for (auto It = EntryAllocas.rbegin(); It != EntryAllocas.rend(); ++It)
-    (*It)->moveBefore(&*Entry.getFirstInsertionPt());
+    (*It)->moveBefore(Entry, Entry.getFirstInsertionPt());
   BasicBlock::iterator After = Entry.getFirstInsertionPt();
   while (isa<AllocaInst>(&*After) &&
          isa<Constant>(cast<AllocaInst>(&*After)->getArraySize()))
