@@ -15,7 +15,7 @@ namespace {
 
 constexpr const char *KnownNames =
     "instrument_reads, instrument_writes, instrument_atomics, "
-    "instrument_memintrinsics, optimize, hoist_loops, stack, globals, use_after_scope, verbose";
+    "instrument_memintrinsics, optimize, hoist_loops, stack, globals, use_after_scope, use_after_return, verbose";
 
 bool parseBool(StringRef V, bool &Out) {
   if (V == "1" || V == "true" || V == "yes") {
@@ -65,6 +65,8 @@ bool parsePassOptions(StringRef Spec, PassOptions &Out, std::string &Error) {
       Flag = &Out.Globals;
     else if (Name == "use_after_scope")
       Flag = &Out.UseAfterScope;
+    else if (Name == "use_after_return")
+      Flag = &Out.UseAfterReturn;
     if (Flag) {
       if (!parseBool(Value, *Flag)) {
         Error = ("SLEUTH_PASS_OPTIONS: bad value '" + Value + "' for '" +

@@ -24,6 +24,7 @@ struct PassOptions {
   bool Stack = true;                   // redzones around local variables
   bool Globals = true;                 // redzones after global variables
   bool UseAfterScope = true;           // with Stack: f8 outside lifetimes
+  bool UseAfterReturn = true;          // with Stack: fake frames when the runtime asks
   unsigned Verbose = 0;                // 1: per-module summary, 2: per function
 };
 

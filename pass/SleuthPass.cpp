@@ -57,7 +57,8 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // After the accesses: "provably in bounds" then uses each variable's
     // own size, not the frame's.
     if (Opts.Stack) {
-      StackVars += layOutStack(*F, Opts.UseAfterScope);
+      StackVars += layOutStack(*F, Opts.UseAfterScope, Opts.UseAfterReturn);
+      StackVars += instrumentDynamicAllocas(*F);
       addNoReturnCalls(*F);
     }
     if (Opts.Verbose >= 2)

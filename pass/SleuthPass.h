@@ -51,8 +51,13 @@ unsigned instrumentGlobals(llvm::Module &M);
 /// StackLayout.cpp: merges the entry-block allocas that need redzones into
 /// one frame with poisoned redzones; returns the number of variables.
 /// With UseAfterScope, variables with lifetime markers are poisoned (f8)
-/// outside them.
-unsigned layOutStack(llvm::Function &F, bool UseAfterScope);
+/// outside them. With UseAfterReturn, the frame comes from the runtime's
+/// fake stack when __sleuth_detect_stack_use_after_return is set.
+unsigned layOutStack(llvm::Function &F, bool UseAfterScope,
+                     bool UseAfterReturn);
+/// DynamicAllocas.cpp: redzones (ca/cb) around every dynamic alloca (VLAs,
+/// alloca()), unpoisoned at stackrestore and at exits; returns their number.
+unsigned instrumentDynamicAllocas(llvm::Function &F);
 /// StackLayout.cpp: emits __sleuth_handle_no_return() before every call to a
 /// noreturn function; returns the number of calls.
 unsigned addNoReturnCalls(llvm::Function &F);

@@ -19,7 +19,13 @@
 //
 // Not done (left as in a build without stack redzones): functions calling
 // returns_twice functions (setjmp, vfork), functions with musttail calls or
-// funclet-based EH, dynamic allocas (VLAs, alloca()).
+// funclet-based EH. Dynamic allocas: DynamicAllocas.cpp.
+//
+// Use-after-return (use_after_return=1, frames up to SLEUTH_FAKE_FRAME_MAX):
+// entry loads __sleuth_detect_stack_use_after_return; if set, the frame is
+// __sleuth_stack_malloc(size) from the thread's fake stack (or the real one
+// if that returns 0), and each exit hands a fake frame to
+// __sleuth_stack_free, which poisons it f5, instead of clearing the shadow.
 //
 // Use-after-scope (use_after_scope=1): a variable whose lifetime markers
 // all cover it whole is poisoned f8 at entry, unpoisoned at each
@@ -46,6 +52,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <string>
@@ -191,7 +199,7 @@ unsigned addNoReturnCalls(Function &F) {
   return Calls.size();
 }
 
-unsigned layOutStack(Function &F, bool UseAfterScope) {
+unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn) {
   if (F.callsFunctionThatReturnsTwice())
     return 0;
   Module &M = *F.getParent();
@@ -301,8 +309,21 @@ unsigned layOutStack(Function &F, bool UseAfterScope) {
             " " + std::to_string(N.size()) + " " + N;
   }
 
+  // The entry block's static allocas first, so that code inserted after
+  // them (the fake-stack branch splits the block) leaves them static.
   BasicBlock &Entry = F.getEntryBlock();
-  IRBuilder<> IRB(&Entry, Entry.getFirstInsertionPt());
+  SmallVector<AllocaInst *, 16> EntryAllocas;
+  for (Instruction &I : Entry)
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (isa<Constant>(AI->getArraySize()))
+        EntryAllocas.push_back(AI);
+  for (auto It = EntryAllocas.rbegin(); It != EntryAllocas.rend(); ++It)
+    (*It)->moveBefore(Entry, Entry.getFirstInsertionPt());
+  BasicBlock::iterator After = Entry.getFirstInsertionPt();
+  while (isa<AllocaInst>(&*After) &&
+         isa<Constant>(cast<AllocaInst>(&*After)->getArraySize()))
+    ++After;
+  IRBuilder<> IRB(&Entry, After);
   if (DISubprogram *SP = F.getSubprogram())
     IRB.SetCurrentDebugLocation(DILocation::get(C, SP->getScopeLine(), 0, SP));
   Type *I8 = IRB.getInt8Ty();
@@ -310,7 +331,41 @@ unsigned layOutStack(Function &F, bool UseAfterScope) {
   AllocaInst *Frame =
       IRB.CreateAlloca(ArrayType::get(I8, FrameSize), nullptr, "sleuth.frame");
   Frame->setAlignment(Align(FrameAlign));
-  Value *FrameI8 = IRB.CreatePointerCast(Frame, pointerTo(I8));
+
+  // Use-after-return: when the runtime's flag is set, the frame comes from
+  // the thread's fake stack (0 if it has no room: then the real one), and
+  // outlives the return poisoned f5.
+  Value *FrameInt = IRB.CreatePtrToInt(Frame, IntptrTy);
+  Value *IsFake = nullptr;
+  Type *VoidTy = Type::getVoidTy(C);
+  bool Fakeable = UseAfterReturn && FrameSize <= SLEUTH_FAKE_FRAME_MAX;
+  if (Fakeable) {
+    Type *I32 = IRB.getInt32Ty();
+    Constant *Flag = M.getOrInsertGlobal(
+        "__sleuth_detect_stack_use_after_return", I32);
+    Value *On = IRB.CreateICmpNE(IRB.CreateLoad(I32, Flag),
+                                 ConstantInt::get(I32, 0));
+    Instruction *SplitAt = &*IRB.GetInsertPoint();
+    Instruction *ThenTerm = SplitBlockAndInsertIfThen(
+        On, SplitAt, false,
+        MDBuilder(C).createBranchWeights(1, 1u << 20));
+    BasicBlock *Then = ThenTerm->getParent();
+    IRBuilder<> TB(ThenTerm);
+    TB.SetCurrentDebugLocation(IRB.getCurrentDebugLocation());
+    FunctionCallee Malloc = M.getOrInsertFunction("__sleuth_stack_malloc",
+                                                  IntptrTy, IntptrTy);
+    Value *Fake =
+        TB.CreateCall(Malloc, {ConstantInt::get(IntptrTy, FrameSize)});
+    BasicBlock *Tail = SplitAt->getParent();
+    IRB.SetInsertPoint(Tail, Tail->begin());
+    PHINode *Phi = IRB.CreatePHI(IntptrTy, 2, "sleuth.fake");
+    Phi->addIncoming(ConstantInt::get(IntptrTy, 0), &Entry);
+    Phi->addIncoming(Fake, Then);
+    IsFake = IRB.CreateICmpNE(Phi, ConstantInt::get(IntptrTy, 0));
+    FrameInt = IRB.CreateSelect(IsFake, Phi, FrameInt);
+  }
+  Value *FrameI8 = Fakeable ? IRB.CreateIntToPtr(FrameInt, pointerTo(I8))
+                            : IRB.CreatePointerCast(Frame, pointerTo(I8));
 
   DIBuilder DIB(M, /*AllowUnresolved=*/false);
   for (Var &V : Vars) {
@@ -329,7 +384,6 @@ unsigned layOutStack(Function &F, bool UseAfterScope) {
       ConstantDataArray::getString(C, Desc), "sleuth.frame_desc");
   DescGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   DescGV->setAlignment(Align(1));
-  Value *FrameInt = IRB.CreatePtrToInt(Frame, IntptrTy);
   auto StoreWord = [&](uint64_t Off, Value *Val) {
     Value *Addr = IRB.CreateIntToPtr(
         IRB.CreateAdd(FrameInt, ConstantInt::get(IntptrTy, Off)),
@@ -342,7 +396,6 @@ unsigned layOutStack(Function &F, bool UseAfterScope) {
 
   // Shadow writes: the bytes Vals[i] for i with Mask[i], as i64/i32/i16/i8
   // stores, or __sleuth_set_shadow for uniform runs of CallRun bytes or more.
-  Type *VoidTy = Type::getVoidTy(C);
   FunctionCallee SetShadow = M.getOrInsertFunction(
       "__sleuth_set_shadow", VoidTy, IntptrTy, IntptrTy, IntptrTy);
   auto EmitShadow = [&](IRBuilder<> &B, Value *ShadowBase,
@@ -379,8 +432,7 @@ unsigned layOutStack(Function &F, bool UseAfterScope) {
     }
   };
   auto ShadowOf = [&](IRBuilder<> &B) {
-    Value *FI = B.CreatePtrToInt(Frame, IntptrTy);
-    return B.CreateAdd(B.CreateLShr(FI, SLEUTH_SHADOW_SCALE),
+    return B.CreateAdd(B.CreateLShr(FrameInt, SLEUTH_SHADOW_SCALE),
                        ConstantInt::get(IntptrTy, SLEUTH_SHADOW_OFFSET));
   };
 
@@ -414,8 +466,22 @@ unsigned layOutStack(Function &F, bool UseAfterScope) {
 
   // Every exit: clear what entry or a lifetime end may have poisoned.
   SmallVector<uint8_t, 64> Zero(Shadow.size(), 0);
+  // A fake frame is instead handed back, poisoned f5 whole.
+  FunctionCallee Free;
+  if (Fakeable)
+    Free = M.getOrInsertFunction("__sleuth_stack_free", VoidTy, IntptrTy,
+                                 IntptrTy);
   for (Instruction *T : Exits) {
-    IRBuilder<> B(T);
+    Instruction *ClearAt = T;
+    if (Fakeable) {
+      Instruction *FakeT, *RealT;
+      SplitBlockAndInsertIfThenElse(IsFake, T, &FakeT, &RealT);
+      IRBuilder<> B(FakeT);
+      B.SetCurrentDebugLocation(T->getDebugLoc());
+      B.CreateCall(Free, {FrameInt, ConstantInt::get(IntptrTy, FrameSize)});
+      ClearAt = RealT;
+    }
+    IRBuilder<> B(ClearAt);
     B.SetCurrentDebugLocation(T->getDebugLoc());
     EmitShadow(B, ShadowOf(B), Zero, ExitMask);
   }

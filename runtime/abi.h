@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SLEUTH_ABI_VERSION 2u
+#define SLEUTH_ABI_VERSION 3u
 
 /* Shadow mapping (DESIGN.md §2): shadow = (addr >> 3) + 0x7fff8000. */
 #define SLEUTH_SHADOW_SCALE 3
@@ -70,6 +70,26 @@ void __sleuth_unregister_globals(__sleuth_global *globals, uintptr_t n);
 /* Sets n shadow bytes from shadow_addr to value: long uniform runs of a
  * frame's shadow (big variables, use-after-scope). */
 void __sleuth_set_shadow(uintptr_t shadow_addr, uintptr_t n, uintptr_t value);
+
+/* Dynamic allocas (v3): the pass makes each VLA/alloca() 32-byte aligned
+ * with room for a 32-byte left redzone before addr and a right redzone from
+ * addr+size up to the next multiple of 32 plus 32 bytes; this poisons them
+ * (ca left, cb right). */
+void __sleuth_alloca_poison(uintptr_t addr, uintptr_t size);
+/* Unpoisons [top, bottom): the dynamic allocas of a frame that returns, or
+ * of a scope that ends (llvm.stackrestore). top 0: none. */
+void __sleuth_allocas_unpoison(uintptr_t top, uintptr_t bottom);
+
+/* Use-after-return (v3). Instrumented functions whose frame is at most
+ * SLEUTH_FAKE_FRAME_MAX bytes read this flag (detect_stack_use_after_return)
+ * at entry; when set, they take their frame from the thread's fake stack:
+ * __sleuth_stack_malloc returns a frame of at least size bytes with a clean
+ * shadow, or 0 (then the real frame is used). At return,
+ * __sleuth_stack_free poisons it f5 and lets it be reused later. */
+#define SLEUTH_FAKE_FRAME_MAX 65536
+extern int __sleuth_detect_stack_use_after_return;
+uintptr_t __sleuth_stack_malloc(uintptr_t size);
+void __sleuth_stack_free(uintptr_t frame, uintptr_t size);
 
 /* Called before every call to a noreturn function (longjmp, exit, throw,
  * abort, ...): frames about to be abandoned are unpoisoned. */

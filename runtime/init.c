@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "allocator.h"
+#include "fake_stack.h"
 #include "interception.h"
 #include "interceptors.h"
 #include "leak.h"
@@ -90,6 +91,7 @@ void sleuth_init(void) {
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   atexit(report_at_exit);
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
+  fake_stack_init();
   if (sl_opt.verbosity) {
     report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
                sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")

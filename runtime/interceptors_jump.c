@@ -5,11 +5,12 @@
 #include "interception.h"
 
 void stack_unpoison_from_sp(uptr sp);
+void stack_unpoison_for_jump(uptr sp);
 
 #define JUMP_INTERCEPTOR(name)                                                 \
   DECLARE_REAL(void, name, void *, int)                                        \
   SL_INTERFACE __attribute__((noreturn)) void name(void *env, int val) {       \
-    stack_unpoison_from_sp((uptr)__builtin_frame_address(0));                  \
+    stack_unpoison_for_jump((uptr)__builtin_frame_address(0));                 \
     RESOLVE(name);                                                             \
     REAL(name)(env, val);                                                      \
     __builtin_unreachable();                                                   \

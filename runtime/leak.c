@@ -70,6 +70,8 @@
 #include <sys/uio.h>
 
 #include "allocator_internal.h"
+#include "fake_stack.h"
+#include "stack_switch.h"
 #include "options.h"
 #include "pools.h"
 #include "report.h"
@@ -572,6 +574,8 @@ static void resolve_tls_info(void) {
   }
 }
 
+static void scan_fake_frame(uptr lo, uptr hi) { scan_range(lo, hi, 1); }
+
 static void scan_thread(const stw_thread *st) {
   sl_thread *t = st->t;
   uptr lo = t->stack_lo, hi = t->stack_hi;
@@ -584,13 +588,21 @@ static void scan_thread(const stw_thread *st) {
     /* A parked thread may keep live data in the red zone below its sp;
      * below the scanning thread's sp are only the scanner's own frames. */
     uptr below = st->state == STW_SELF ? 0 : RED_ZONE;
-    if (sp >= lo + below && sp < hi)
+    uptr olo, ohi;
+    if (sp >= lo + below && sp < hi) {
       scan_range(sp - below, hi, 0);
-    else if (lo < hi)
-      scan_range_safely(lo, hi); /* on an alternate stack: read it all */
+    } else {
+      if (lo < hi) /* on an alternate stack: read the thread's own whole */
+        scan_range_safely(lo, hi);
+      /* and the coroutine or signal stack it runs on, from sp up */
+      if (stack_bounds_other(t, sp, st->state == STW_SELF, &olo, &ohi))
+        scan_range_safely(sp > olo + below ? sp - below : olo, ohi);
+    }
   } else if (lo < hi) {
     scan_range_safely(lo, hi);
   }
+  /* Locals moved to the fake stack (detect_stack_use_after_return). */
+  fake_stack_for_each_live(t, scan_fake_frame);
   if (t->tp && tls_static_size > tcb_size && tcb_size) {
     uptr end = t->tp + tcb_size, beg = end - tls_static_size;
     if (!(beg >= lo && end <= hi))

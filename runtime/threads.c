@@ -7,8 +7,11 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 
 #include "allocator.h"
+#include "fake_stack.h"
 #include "interception.h"
 #include "unwind.h"
 
@@ -105,9 +108,18 @@ void threads_init_main(void) {
   t->tp = (uptr)pthread_self();
   uptr lo = 0, hi = 0, here = (uptr)__builtin_frame_address(0);
   if (mapping_of(here, &lo, &hi)) {
-    /* The stack mapping grows down on demand; allow for that. */
+    /* The stack mapping grows down on demand, up to RLIMIT_STACK (the
+     * kernel keeps other mappings at least that far away, so coroutine
+     * stacks are never mistaken for it); 256 MiB if unlimited. */
+    uptr max = 256u << 20;
+    struct {
+      uint64_t cur, max;
+    } rl;
+    if (sys_call6(SYS_prlimit64, 0, RLIMIT_STACK, 0, (long)&rl, 0, 0) == 0 &&
+        rl.cur < max)
+      max = rl.cur > hi - lo ? rl.cur : hi - lo;
     t->stack_hi = hi;
-    t->stack_lo = hi > (256u << 20) ? hi - (256u << 20) : 0;
+    t->stack_lo = hi > max ? hi - max : 0;
   }
   cur_thread = t;
   table_add(t);
@@ -150,6 +162,7 @@ void thread_on_exit(sl_thread *t) {
   if (!t)
     return;
   __atomic_store_n(&t->live, 0, __ATOMIC_RELEASE);
+  fake_stack_destroy(t);
   void *cache = t->alloc_cache;
   t->alloc_cache = 0;
   allocator_thread_exit(cache);

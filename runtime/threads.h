@@ -14,6 +14,11 @@ typedef struct sl_thread {
   uptr stack_lo, stack_hi;
   void *alloc_cache; /* allocator.c's per-thread cache */
   void *altstack;
+  struct fake_stack *fake_stack; /* fake_stack.c, made on first use */
+  int fake_stack_gone;           /* exited: no new fake stack */
+  /* stack_switch.c's cache: the other stack last found running */
+  uptr other_lo, other_hi;
+  uint32_t other_gen;
   int in_signal_report;
   uptr tp;         /* pthread_self(): the TCB, static TLS just below */
   int live;        /* set at start, cleared by the exit hook */

@@ -8,6 +8,7 @@
 
 #include "options.h"
 #include "stackdepot.h"
+#include "stack_switch.h"
 #include "threads.h"
 
 SL_NOINLINE uptr sleuth_current_pc(void) {
@@ -21,6 +22,11 @@ int unwind_fast(uptr *pcs, int max, uptr fp) {
    * cover address space the stack has not grown into (unmapped), and a
    * frame pointer from code built without frame pointers is any value. */
   uptr here = (uptr)__builtin_frame_address(0);
+  /* On a coroutine or signal stack: walk that one (to its top); unknown
+   * stacks give no frames rather than risk reading unmapped memory. */
+  if (SL_UNLIKELY(hi && (here < lo || here >= hi)) &&
+      !stack_bounds_other(t, here, 1, &lo, &hi))
+    return 0;
   if (here > lo && here < hi)
     lo = here;
   int n = 0;

@@ -2,6 +2,7 @@
 // without cleanups), then deep use of the stack: no report.
 // RUN: %sleuth_cxx -O0 %s -o %t && %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cxx -O2 %s -o %t && %run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=detect_stack_use_after_return=1 %run %t 2>&1 | FileCheck %s
 // CHECK-NOT: ERROR
 // CHECK: caught 3
 // CHECK: 40 done

@@ -3,6 +3,7 @@
 // then deep use of the same stack: no stale poison, no report.
 // RUN: %sleuth_cc -O0 %s -o %t && %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t && %run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=detect_stack_use_after_return=1 %run %t 2>&1 | FileCheck %s
 // CHECK-NOT: ERROR
 // CHECK: 20 done
 #include <setjmp.h>

@@ -3,6 +3,7 @@
 // exit() from a deep frame: no report.
 // RUN: %sleuth_cc -O0 %s -o %t && %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t && %run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=detect_stack_use_after_return=1 %run %t 2>&1 | FileCheck %s
 // CHECK-NOT: ERROR
 // CHECK: sorted 1 2 3 {{.*}} 64
 // CHECK: exit from depth 0

@@ -2,6 +2,7 @@
 // re-entered scopes, big scoped buffers: no use-after-scope false reports.
 // RUN: %sleuth_cc -O0 %s -o %t && %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t && %run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=detect_stack_use_after_return=1 %run %t 2>&1 | FileCheck %s
 // CHECK-NOT: ERROR
 // CHECK: done
 #include <stdio.h>
