@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "allocator.h"
+#include "heap.h"
 #include "interception.h"
 #include "interceptors.h"
 #include "options.h"
@@ -22,7 +23,16 @@
 #endif
 
 int sleuth_inited;
+int sleuth_checking;
+int sl_heap_mode;
 static int initializing;
+
+/* Exported by every copy of the runtime, so that a copy can tell whether
+ * another one is already in the process (sleuth-run looks for the name in
+ * a program to know it is instrumented). */
+SL_INTERFACE const char *__sleuth_runtime_version(void) {
+  return SLEUTH_VERSION;
+}
 
 void signals_init(void);
 
@@ -57,6 +67,35 @@ static void die_options(const char *msg) {
   sys_exit_group(1);
 }
 
+/* Profile-only mode (checker=0) needs a program whose code does not check
+ * the shadow, so only the preloaded runtime offers it. Without the checker
+ * there is nothing per block to scan for leaks and no report to give for a
+ * fault, so the options for those are turned off here, once. */
+static void choose_mode(void) {
+#ifndef SLEUTH_SHARED
+  if (!sl_opt.checker) {
+    report_raw("WARNING: Sleuth: checker=0 applies to programs run with the "
+               "runtime preloaded (sleuth-run); this program is instrumented, "
+               "so the checker stays on");
+    sl_opt.checker = 1;
+  }
+#endif
+  if (!sl_opt.checker) {
+    sl_opt.detect_leaks = 0;
+    sl_opt.handle_segv = 0;
+  }
+  __atomic_store_n(&sl_heap_mode, sl_opt.checker ? HEAP_CHECKED : HEAP_SYSTEM,
+                   __ATOMIC_RELEASE);
+}
+
+int heap_mode_slow(void) {
+  sleuth_init();
+  int m = __atomic_load_n(&sl_heap_mode, __ATOMIC_ACQUIRE);
+  /* Only a call made while the options are being parsed gets here with no
+   * mode yet; the checking allocator is the default. */
+  return m != HEAP_UNSET ? m : HEAP_CHECKED;
+}
+
 void sleuth_init(void) {
   if (SL_LIKELY(sleuth_inited))
     return;
@@ -71,10 +110,15 @@ void sleuth_init(void) {
     options_print_help(1);
     sys_exit_group(0);
   }
-  shadow_init();
-  allocator_init();
+  choose_mode();
+  if (sl_heap_mode == HEAP_CHECKED) {
+    shadow_init();
+    allocator_init();
+    suppressions_init();
+  } else {
+    sysheap_init();
+  }
   threads_init_main();
-  suppressions_init();
   if (!sl_opt.symbolize)
     symbolizer_disable();
   else
@@ -83,6 +127,8 @@ void sleuth_init(void) {
   interceptors_init();
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   atexit(report_at_exit);
+  __atomic_store_n(&sleuth_checking, sl_heap_mode == HEAP_CHECKED,
+                   __ATOMIC_RELEASE);
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
   if (sl_opt.verbosity) {
     report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",

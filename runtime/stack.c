@@ -4,6 +4,8 @@
  * their epilogues. */
 #include "abi.h"
 
+#include "interception.h"
+
 #include "globals.h"
 #include "shadow.h"
 #include "symbolize.h"
@@ -15,6 +17,8 @@
  * ASan. Does nothing on a stack the runtime does not know (sigaltstack,
  * coroutines). */
 void stack_unpoison_from_sp(uptr sp) {
+  if (!sleuth_checking) /* profile-only mode has no shadow */
+    return;
   sl_thread *t = thread_current_or_null();
   if (!t || !t->stack_hi || sp < t->stack_lo || sp >= t->stack_hi)
     return;
