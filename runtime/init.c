@@ -10,7 +10,9 @@
 #include "interceptors.h"
 #include "options.h"
 #include "pools.h"
+#include "heapprof.h"
 #include "report.h"
+#include "service.h"
 #include "shadow.h"
 #include "stackdepot.h"
 #include "suppressions.h"
@@ -34,12 +36,14 @@ static void before_fork(void) {
   symbolizer_lock();
   pools_lock();
   allocator_lock_all();
+  heapprof_lock_all();
   depot_lock_all();
   ialloc_lock_all();
 }
 static void after_fork_parent(void) {
   ialloc_unlock_all();
   depot_unlock_all();
+  heapprof_unlock_all();
   allocator_unlock_all();
   pools_unlock();
   symbolizer_unlock();
@@ -47,6 +51,8 @@ static void after_fork_parent(void) {
 static void after_fork_child(void) {
   after_fork_parent();
   threads_after_fork_child();
+  heapprof_after_fork_child();
+  service_after_fork_child();
 }
 
 static void die_options(const char *msg) {
@@ -74,6 +80,7 @@ void sleuth_init(void) {
   shadow_init();
   allocator_init();
   threads_init_main();
+  heapprof_init();
   suppressions_init();
   if (!sl_opt.symbolize)
     symbolizer_disable();
@@ -83,7 +90,9 @@ void sleuth_init(void) {
   interceptors_init();
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   atexit(report_at_exit);
+  atexit(heapprof_at_exit); /* runs first: the dump precedes a leak report */
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
+  service_init();
   if (sl_opt.verbosity) {
     report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
                sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")
