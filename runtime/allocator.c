@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <sys/mman.h>
 
+#include "heapprof.h"
 #include "options.h"
 #include "report.h"
 #include "shadow.h"
@@ -204,6 +205,13 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   h->alloc_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(heapprof_on)) {
+    heapprof_note_alloc(size);
+    if (heapprof_sample_due(size)) {
+      h->flags |= CF_SAMPLED;
+      heapprof_record_sample(h->alloc_stack, h->alloc_tid, size);
+    }
+  }
   __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
   return (void *)user_beg;
 }
@@ -277,6 +285,11 @@ void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
   if (SL_UNLIKELY(has_size && size != user_size) &&
       sl_opt.new_delete_type_mismatch)
     report_new_delete_type_mismatch(p, user_size, size, free_stack);
+  if (SL_UNLIKELY(heapprof_on)) {
+    heapprof_note_free(user_size);
+    if (h->flags & CF_SAMPLED)
+      heapprof_release_sample(h->alloc_stack, h->alloc_tid, user_size);
+  }
   sl_thread *t = thread_current();
   h->free_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   freed_info *fi = (freed_info *)p;

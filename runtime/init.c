@@ -11,7 +11,9 @@
 #include "interceptors.h"
 #include "options.h"
 #include "pools.h"
+#include "heapprof.h"
 #include "report.h"
+#include "service.h"
 #include "shadow.h"
 #include "stackdepot.h"
 #include "suppressions.h"
@@ -44,12 +46,14 @@ static void before_fork(void) {
   symbolizer_lock();
   pools_lock();
   allocator_lock_all();
+  heapprof_lock_all();
   depot_lock_all();
   ialloc_lock_all();
 }
 static void after_fork_parent(void) {
   ialloc_unlock_all();
   depot_unlock_all();
+  heapprof_unlock_all();
   allocator_unlock_all();
   pools_unlock();
   symbolizer_unlock();
@@ -57,6 +61,8 @@ static void after_fork_parent(void) {
 static void after_fork_child(void) {
   after_fork_parent();
   threads_after_fork_child();
+  heapprof_after_fork_child();
+  service_after_fork_child();
 }
 
 static void die_options(const char *msg) {
@@ -119,6 +125,7 @@ void sleuth_init(void) {
     sysheap_init();
   }
   threads_init_main();
+  heapprof_init();
   if (!sl_opt.symbolize)
     symbolizer_disable();
   else
@@ -127,9 +134,11 @@ void sleuth_init(void) {
   interceptors_init();
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   atexit(report_at_exit);
+  atexit(heapprof_at_exit); /* runs first: the dump precedes a leak report */
   __atomic_store_n(&sleuth_checking, sl_heap_mode == HEAP_CHECKED,
                    __ATOMIC_RELEASE);
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
+  service_init();
   if (sl_opt.verbosity) {
     report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
                sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")

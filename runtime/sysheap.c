@@ -25,15 +25,36 @@ void sysheap_init(void) {
   real_usable_size = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
 }
 
-/* fp is the interceptor's frame: the caller's pc and frame are above it. */
+/* The bytes glibc gives a block: its chunk size, from the size word just
+ * before the block (the low three bits are flags). Counted the same way at
+ * malloc and at free, it keeps the timeline's heap-in-use figure exact
+ * without asking glibc on every free. */
+static inline size_t chunk_bytes(const void *p) {
+  return ((const size_t *)p)[-1] & ~(size_t)7;
+}
+
+/* A sampled block's stack: fp is the interceptor's frame, so the walk
+ * starts at the program's call; frame 0, a pc in here, is the allocator's
+ * own and dumps leave it out. */
 static SL_NOINLINE void record(void *p, size_t size, uptr fp) {
-  heapprof_record_alloc(p, size, ((uptr *)fp)[1], ((uptr *)fp)[0]);
+  heapprof_record_alloc(p, size, CALLER_PC_HERE(), fp);
 }
 
 static inline void *sampled(void *p, size_t size, uptr fp) {
-  if (SL_LIKELY(p) && SL_UNLIKELY(heapprof_sample_due(size)))
-    record(p, size, fp);
+  if (SL_UNLIKELY(heapprof_on)) {
+    heapprof_note_alloc(chunk_bytes(p));
+    if (heapprof_sample_due(size))
+      record(p, size, fp);
+  }
   return p;
+}
+
+/* Before glibc can hand p out again. */
+static inline void released(void *p) {
+  if (SL_UNLIKELY(heapprof_on) && p) {
+    heapprof_note_free(chunk_bytes(p));
+    heapprof_record_free(p);
+  }
 }
 
 /* Throwing operator new must not return NULL; a C runtime cannot throw. */
@@ -64,8 +85,7 @@ void *sysheap_allocate(size_t size, size_t align, int type, int zero,
 void sysheap_deallocate(void *p, int type, int has_size, size_t size,
                         uptr fp) {
   (void)type, (void)has_size, (void)size, (void)fp;
-  if (SL_UNLIKELY(heapprof_enabled) && p)
-    heapprof_record_free(p);
+  released(p);
   __libc_free(p);
 }
 
@@ -76,9 +96,10 @@ void *sysheap_calloc(size_t n, size_t elem, uptr fp) {
   return sampled(p, n * elem, fp);
 }
 
+/* The old block counts as freed before glibc may reuse it (should the
+ * realloc then fail, the block stays live but unsampled). */
 void *sysheap_reallocate(void *p, size_t size, uptr fp) {
-  if (SL_UNLIKELY(heapprof_enabled) && p)
-    heapprof_record_free(p);
+  released(p);
   void *q = __libc_realloc(p, size);
   if (!q)
     return 0;

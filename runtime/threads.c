@@ -146,6 +146,14 @@ sl_thread *thread_current(void) {
   return t;
 }
 
+void thread_register_unlisted(sl_thread *t) {
+  t->os_tid = sys_gettid();
+  t->live = 1;
+  t->tp = (uptr)pthread_self();
+  set_bounds_from_pthread(t);
+  cur_thread = t;
+}
+
 void thread_on_exit(sl_thread *t) {
   if (!t)
     return;

@@ -6,6 +6,15 @@
 
 #include "sys.h"
 
+/* The heap profiler's per-thread state (heapprof.h): the sampling
+ * countdown and its generator, and allocation counters for the timeline,
+ * written only by the owning thread and summed by the service thread. */
+typedef struct {
+  int64_t countdown; /* bytes left until the next sample */
+  uint64_t rng;      /* 0 until the thread's first countdown is drawn */
+  uint64_t allocs, alloc_bytes, frees, free_bytes;
+} sl_heapprof_thread;
+
 typedef struct sl_thread {
   uint32_t tid;          /* T<n>: 0 for the main thread */
   uint32_t parent_tid;
@@ -22,6 +31,7 @@ typedef struct sl_thread {
   uint32_t parked_gen;
   uptr saved_sp;
   uptr saved_regs[23]; /* the general registers of the ucontext */
+  sl_heapprof_thread hp;
 } sl_thread;
 
 /* The calling thread's record; created on first use for threads the runtime
@@ -40,6 +50,10 @@ sl_thread *thread_by_tid(uint32_t tid);
 void threads_init_main(void);
 /* Called (via a pthread key destructor) when a thread exits. */
 void thread_on_exit(sl_thread *t);
+/* Gives the calling runtime-owned thread (service.c) a record that is not
+ * in the thread table: the leak scan neither stops it nor scans it, and
+ * reports do not list it. */
+void thread_register_unlisted(sl_thread *t);
 /* Resets runtime locks and thread state in the child after fork. */
 void threads_after_fork_child(void);
 #endif
