@@ -9,6 +9,7 @@
 
 #include "heapprof.h"
 #include "options.h"
+#include "redzone_pattern.h"
 #include "report.h"
 #include "shadow.h"
 #include "threads.h"
@@ -154,6 +155,53 @@ static void *fail_alloc(size_t size, int type, uptr pc, uptr fp,
   return 0;
 }
 
+static uptr slot_of(uptr addr, unsigned *cls);
+
+int allocator_block_redzones(uptr ub, uptr *left_lo, uptr *left_hi,
+                             uptr *right_lo, uptr *right_hi) {
+  chunk_header *h = header_of(ub);
+  *left_hi = (uptr)h;
+  *right_lo = ub + chunk_user_size(h, ub);
+  if (h->flags & CF_LARGE) {
+    large_header *lh = large_of(ub, h);
+    *left_lo = (uptr)(lh + 1);
+    *right_hi = (uptr)lh + lh->map_len;
+    return 1;
+  }
+  unsigned c;
+  uptr slot = slot_of(ub, &c);
+  if (!slot)
+    return 0;
+  *left_lo = slot + ((h->flags & CF_MEMALIGN) ? sizeof(uptr) : 0);
+  *right_hi = slot + central[c].slot_size;
+  return 1;
+}
+
+static SL_NOINLINE void fill_redzones(uptr ub, chunk_header *h) {
+  uptr ll, lh, rl, rh;
+  (void)h;
+  if (allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
+    rz_pattern_fill(ll, lh, rl, rh);
+}
+
+static void fill_info(uptr ub, chunk_header *h, chunk_info *out);
+
+/* At free: redzone bytes overwritten since malloc mean an overflow that no
+ * check saw (uninstrumented code). */
+static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
+                                       uint32_t free_stack) {
+  uptr ll, lh, rl, rh;
+  if (!allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
+    return;
+  uptr bad = rz_pattern_first_bad(ll, lh, rl, rh);
+  if (!bad)
+    return;
+  chunk_info ci;
+  fill_info(ub, h, &ci);
+  ci.state = CHUNK_ALLOCATED; /* describe it as it was until now */
+  report_redzone_corrupted(bad, &ci, free_stack);
+}
+
 void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                   uptr fp) {
   if (SL_UNLIKELY(size > max_user_size))
@@ -205,6 +253,8 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   h->alloc_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(rz_pattern_on))
+    fill_redzones(user_beg, h);
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_alloc(size);
     if (heapprof_sample_due(size)) {
@@ -279,6 +329,8 @@ void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
     return;
   }
   uint32_t free_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(rz_pattern_on))
+    check_redzones(p, h, free_stack);
   if (SL_UNLIKELY(h->type != type) && sl_opt.alloc_dealloc_mismatch)
     report_alloc_dealloc_mismatch(p, h->type, type, free_stack);
   size_t user_size = chunk_user_size(h, p);

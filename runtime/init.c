@@ -11,6 +11,7 @@
 #include "interceptors.h"
 #include "options.h"
 #include "pools.h"
+#include "redzone_pattern.h"
 #include "heapprof.h"
 #include "report.h"
 #include "service.h"
@@ -19,6 +20,7 @@
 #include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
+#include "unwind.h"
 
 #ifndef SLEUTH_VERSION
 #define SLEUTH_VERSION "0"
@@ -118,6 +120,9 @@ void sleuth_init(void) {
   }
   choose_mode();
   if (sl_heap_mode == HEAP_CHECKED) {
+#ifdef SLEUTH_SHARED
+    rz_pattern_on = 1; /* the program's code checks nothing itself */
+#endif
     shadow_init();
     allocator_init();
     suppressions_init();
@@ -125,6 +130,9 @@ void sleuth_init(void) {
     sysheap_init();
   }
   threads_init_main();
+#ifdef SLEUTH_SHARED
+  unwind_use_dwarf_when_truncated();
+#endif
   heapprof_init();
   if (!sl_opt.symbolize)
     symbolizer_disable();
