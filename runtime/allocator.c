@@ -177,11 +177,28 @@ int allocator_block_redzones(uptr ub, uptr *left_lo, uptr *left_hi,
   return 1;
 }
 
+/* The header's last field, free_tid, is only meaningful once the block is
+ * freed; until then it holds the pattern too, so that a write of a byte or
+ * two just before the block (into the header) is seen as well. */
+#define LIVE_FREE_TID 0xa5a5
+
 static SL_NOINLINE void fill_redzones(uptr ub, chunk_header *h) {
   uptr ll, lh, rl, rh;
-  (void)h;
+  h->free_tid = LIVE_FREE_TID;
   if (allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
     rz_pattern_fill(ll, lh, rl, rh);
+}
+
+uptr allocator_redzone_first_bad(uptr ub) {
+  chunk_header *h = header_of(ub);
+  uptr ll, lh, rl, rh;
+  if (!allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
+    return 0;
+  uptr bad = rz_pattern_first_bad(ll, lh, rl, rh);
+  if (bad >= rl || h->free_tid == LIVE_FREE_TID)
+    return bad;
+  /* The header field next to the block: name its last changed byte. */
+  return (h->free_tid >> 8) != (LIVE_FREE_TID >> 8) ? ub - 1 : ub - 2;
 }
 
 static void fill_info(uptr ub, chunk_header *h, chunk_info *out);
@@ -190,10 +207,7 @@ static void fill_info(uptr ub, chunk_header *h, chunk_info *out);
  * check saw (uninstrumented code). */
 static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
                                        uint32_t free_stack) {
-  uptr ll, lh, rl, rh;
-  if (!allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
-    return;
-  uptr bad = rz_pattern_first_bad(ll, lh, rl, rh);
+  uptr bad = allocator_redzone_first_bad(ub);
   if (!bad)
     return;
   chunk_info ci;

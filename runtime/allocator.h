@@ -47,6 +47,10 @@ int sl_owns(const void *p);
 int allocator_block_redzones(uptr user_beg, uptr *left_lo, uptr *left_hi,
                              uptr *right_lo, uptr *right_hi);
 
+/* With redzone patterns on (redzone_pattern.h): the first byte around the
+ * live block at user_beg that was overwritten since malloc, or 0. */
+uptr allocator_redzone_first_bad(uptr user_beg);
+
 /* The block addr is in or nearest to (for redzone hits). 0 if none. */
 int allocator_describe(uptr addr, chunk_info *out);
 

@@ -9,6 +9,7 @@
 #include "heap.h"
 #include "interception.h"
 #include "interceptors.h"
+#include "one_runtime.h"
 #include "options.h"
 #include "pools.h"
 #include "redzone_pattern.h"
@@ -31,12 +32,6 @@ int sleuth_checking;
 int sl_heap_mode;
 static int initializing;
 
-/* Exported by every copy of the runtime, so that a copy can tell whether
- * another one is already in the process (sleuth-run looks for the name in
- * a program to know it is instrumented). */
-SL_INTERFACE const char *__sleuth_runtime_version(void) {
-  return SLEUTH_VERSION;
-}
 
 void signals_init(void);
 
@@ -162,6 +157,16 @@ void sleuth_init(void) {
 static void sleuth_early_init(int argc, char **argv, char **envp) {
   (void)argc, (void)argv;
   sl_initial_environ = envp;
+#ifdef SLEUTH_SHARED
+  if (!sleuth_inited && one_runtime_another_is_loaded()) {
+    report_raw("WARNING: Sleuth: libsleuth.so is loaded into a program that "
+               "has the Sleuth runtime linked in; this copy stays inactive");
+    __atomic_store_n(&initializing, 1, __ATOMIC_RELEASE);
+    return;
+  }
+#else
+  one_runtime_drop_preloaded(argv, envp);
+#endif
   sleuth_init();
 }
 

@@ -64,10 +64,7 @@ uptr rz_pattern_first_bad(uptr left_lo, uptr left_hi, uptr right_lo,
  * block changed under the check (another thread freed it meanwhile). */
 static void check_live(uptr ub, size_t size) {
   chunk_info ci;
-  uptr ll, lh, rl, rh;
-  if (!allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
-    return;
-  uptr bad = rz_pattern_first_bad(ll, lh, rl, rh);
+  uptr bad = allocator_redzone_first_bad(ub);
   if (!bad || !allocator_describe(ub, &ci) || ci.user_beg != ub ||
       ci.state != CHUNK_ALLOCATED || ci.size != size)
     return;
