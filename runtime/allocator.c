@@ -182,8 +182,8 @@ int allocator_block_redzones(uptr ub, uptr *left_lo, uptr *left_hi,
  * two just before the block (into the header) is seen as well. */
 #define LIVE_FREE_TID 0xa5a5
 
-static SL_NOINLINE void fill_redzones(uptr ub, chunk_header *h) {
-  uptr ll, lh, rl, rh;
+static SL_NOINLINE void fill_redzones(chunk_header *h) {
+  uptr ub = (uptr)(h + 1), ll, lh, rl, rh;
   h->free_tid = LIVE_FREE_TID;
   if (allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
     rz_pattern_fill(ll, lh, rl, rh);
@@ -268,7 +268,7 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   h->alloc_stack = stack_capture_id(pc, fp);
   if (SL_UNLIKELY(rz_pattern_on))
-    fill_redzones(user_beg, h);
+    fill_redzones(h);
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_alloc(size);
     if (heapprof_sample_due(size)) {

@@ -14,6 +14,7 @@
 
 #include "allocator.h"
 #include "interception.h"
+#include "sysheap.h"
 
 enum { HEAP_UNSET = 0, HEAP_CHECKED = 1, HEAP_SYSTEM = 2 };
 /* Set by sleuth_init right after the options are parsed. */
@@ -26,17 +27,6 @@ static inline int heap_mode(void) {
   int m = __atomic_load_n(&sl_heap_mode, __ATOMIC_RELAXED);
   return SL_LIKELY(m != HEAP_UNSET) ? m : heap_mode_slow();
 }
-
-/* Profile-only back end (sysheap.c). fp is the interceptor's frame; the
- * caller's return address is read from it only for sampled blocks. */
-void *sysheap_allocate(size_t size, size_t align, int type, int zero,
-                       uptr fp);
-void sysheap_deallocate(void *p, int type, int has_size, size_t size,
-                        uptr fp);
-void *sysheap_reallocate(void *p, size_t size, uptr fp);
-void *sysheap_calloc(size_t n, size_t elem, uptr fp);
-size_t sysheap_usable_size(const void *p);
-void sysheap_init(void);
 
 /* From an interceptor's body: HEAP(allocate, n, 16, AT_MALLOC, 0). */
 #define HEAP(op, ...)                                                          \

@@ -4,11 +4,15 @@
  * allocation only runs the heap profiler's sampling countdown, and only a
  * sampled block has its stack taken. glibc exports its allocator under
  * __libc_* names, so reaching it needs no dlsym, which may itself allocate
- * (only malloc_usable_size has no such name; it is looked up at init). */
+ * (only malloc_usable_size has no such name; it is looked up at init).
+ * The common paths are a few instructions around glibc's. */
+#include "sysheap.h"
+
 #include <errno.h>
 
-#include "heap.h"
+#include "allocator.h"
 #include "heapprof.h"
+#include "interception.h"
 #include "options.h"
 #include "report.h"
 #include "unwind.h"
@@ -25,6 +29,13 @@ void sysheap_init(void) {
   real_usable_size = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
 }
 
+/* A sampled block's stack: fp is the interceptor's frame, so the walk
+ * starts at the program's call; frame 0, a pc in here, is the allocator's
+ * own and dumps leave it out. */
+static SL_NOINLINE void record(void *p, size_t size, uptr fp) {
+  heapprof_record_alloc(p, size, CALLER_PC_HERE(), fp);
+}
+
 /* The bytes glibc gives a block: its chunk size, from the size word just
  * before the block (the low three bits are flags). Counted the same way at
  * malloc and at free, it keeps the timeline's heap-in-use figure exact
@@ -33,14 +44,7 @@ static inline size_t chunk_bytes(const void *p) {
   return ((const size_t *)p)[-1] & ~(size_t)7;
 }
 
-/* A sampled block's stack: fp is the interceptor's frame, so the walk
- * starts at the program's call; frame 0, a pc in here, is the allocator's
- * own and dumps leave it out. */
-static SL_NOINLINE void record(void *p, size_t size, uptr fp) {
-  heapprof_record_alloc(p, size, CALLER_PC_HERE(), fp);
-}
-
-static inline void *sampled(void *p, size_t size, uptr fp) {
+static inline void *noted(void *p, size_t size, uptr fp) {
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_alloc(chunk_bytes(p));
     if (heapprof_sample_due(size))
@@ -63,15 +67,15 @@ static SL_NOINLINE void *failed(size_t size, int type, uptr fp) {
     errno = ENOMEM;
     return 0;
   }
-  report_out_of_memory(size, stack_capture_id(((uptr *)fp)[1], ((uptr *)fp)[0]));
+  report_out_of_memory(size, stack_capture_id(CALLER_PC_HERE(), fp));
   sys_exit_group((int)sl_opt.exitcode);
 }
 
-void *sysheap_allocate(size_t size, size_t align, int type, int zero,
-                       uptr fp) {
+static SL_NOINLINE void *allocate_slow(size_t size, size_t align, int type,
+                                       int zero, uptr fp) {
   void *p;
-  if (SL_LIKELY(align <= 16))
-    p = zero ? __libc_calloc(1, size) : __libc_malloc(size);
+  if (align <= 16)
+    p = __libc_calloc(1, size);
   else {
     p = __libc_memalign(align, size);
     if (p && zero)
@@ -79,7 +83,17 @@ void *sysheap_allocate(size_t size, size_t align, int type, int zero,
   }
   if (SL_UNLIKELY(!p))
     return failed(size, type, fp);
-  return sampled(p, size, fp);
+  return noted(p, size, fp);
+}
+
+void *sysheap_allocate(size_t size, size_t align, int type, int zero,
+                       uptr fp) {
+  if (SL_UNLIKELY(align > 16 || zero))
+    return allocate_slow(size, align, type, zero, fp);
+  void *p = __libc_malloc(size);
+  if (SL_UNLIKELY(!p))
+    return failed(size, type, fp);
+  return noted(p, size, fp);
 }
 
 void sysheap_deallocate(void *p, int type, int has_size, size_t size,
@@ -93,7 +107,7 @@ void *sysheap_calloc(size_t n, size_t elem, uptr fp) {
   void *p = __libc_calloc(n, elem);
   if (SL_UNLIKELY(!p))
     return 0; /* glibc set errno, also for n * elem overflowing */
-  return sampled(p, n * elem, fp);
+  return noted(p, n * elem, fp);
 }
 
 /* The old block counts as freed before glibc may reuse it (should the
@@ -103,7 +117,7 @@ void *sysheap_reallocate(void *p, size_t size, uptr fp) {
   void *q = __libc_realloc(p, size);
   if (!q)
     return 0;
-  return sampled(q, size, fp);
+  return noted(q, size, fp);
 }
 
 size_t sysheap_usable_size(const void *p) {
