@@ -14,7 +14,8 @@
 
 #define ALTSTACK_SIZE (64u << 10)
 
-static __thread sl_thread *cur_thread __attribute__((tls_model("initial-exec")));
+__thread sl_thread *sl_cur_thread __attribute__((tls_model("initial-exec")));
+#define cur_thread sl_cur_thread
 static sl_thread main_thread;
 static spin_t table_lock;
 static sl_thread **table;

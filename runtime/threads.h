@@ -37,6 +37,10 @@ typedef struct sl_thread {
 /* The calling thread's record; created on first use for threads the runtime
  * did not see start. Never NULL after init. */
 sl_thread *thread_current(void);
+/* What thread_current() returns, as one TLS load, for paths that run on
+ * every malloc; NULL on a thread that has no record yet. */
+extern __thread sl_thread *sl_cur_thread
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
 /* The calling thread's record, or NULL if it has none yet (safe in signal
  * handlers: never allocates). */
 sl_thread *thread_current_or_null(void);
