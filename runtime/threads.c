@@ -150,8 +150,8 @@ void thread_register_unlisted(sl_thread *t) {
   t->os_tid = sys_gettid();
   t->live = 1;
   t->tp = (uptr)pthread_self();
+  cur_thread = t; /* first: pthread_getattr_np mallocs */
   set_bounds_from_pthread(t);
-  cur_thread = t;
 }
 
 void thread_on_exit(sl_thread *t) {
