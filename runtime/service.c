@@ -31,6 +31,7 @@
 #define MAX_INTERVAL_FNS 8
 #define IDLE_TICK_MS 1000
 #define SERVICE_TID 0xfffffffeu
+#define SERVICE_STACK (256u << 10)
 
 DECLARE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
              void *(*)(void *), void *)
@@ -45,6 +46,10 @@ static service_fn interval_fns[MAX_INTERVAL_FNS];
 static int n_interval_fns;
 static spin_t register_lock;
 static sl_thread service_record;
+/* The thread's stack is the runtime's own mapping, so its bounds are known
+ * without asking glibc (pthread_getattr_np allocates). A fork child reuses
+ * it: the parent's service thread does not exist there. */
+static void *service_stack;
 
 static uint64_t interval_ns(void) {
   long long s = sl_opt.heap_profile_interval_s;
@@ -74,7 +79,8 @@ static void exit_if_alone(void) {
 static void *service_main(void *arg) {
   (void)arg;
   service_record.tid = SERVICE_TID;
-  thread_register_unlisted(&service_record);
+  thread_register_unlisted(&service_record, (uptr)service_stack,
+                           (uptr)service_stack + SERVICE_STACK);
   __atomic_store_n(&state, 2, __ATOMIC_RELEASE);
   uint64_t tl = timeline_ns(), iv = interval_ns();
   uint64_t tick = tl ? tl : (uint64_t)IDLE_TICK_MS * 1000000u;
@@ -120,10 +126,13 @@ static void start(void) {
                                                 __ATOMIC_ACQUIRE))
     return;
   RESOLVE(pthread_create);
+  if (!service_stack)
+    service_stack = sys_map_anon(SERVICE_STACK);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  pthread_attr_setstacksize(&attr, 256u << 10);
+  if (service_stack)
+    pthread_attr_setstack(&attr, service_stack, SERVICE_STACK);
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old); /* the new thread inherits it */
