@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # benchmarks/run.sh - build the Sleuth benchmarks three ways (plain clang,
-# clang + ASan, Sleuth) and compare run time and peak RSS.
+# clang + ASan, Sleuth) and compare run time and peak RSS; the Sleuth build
+# also runs with the heap profiler on (sleuth+prof).
 #
 # Usage: benchmarks/run.sh [options] [PROGRAM...]
-#   --only LIST       comma-separated subset of plain,asan,sleuth (default: all three)
+#   --only LIST       comma-separated subset of plain,asan,sleuth,prof (default: all four;
+#                     prof runs the sleuth binaries with heap_profile=1 at the default rate)
 #   --quick           one repetition (same as --reps 1)
 #   --reps N          repetitions per program and build (default $REPS or 5)
 #   --build-dir DIR   where binaries and logs go (default $BUILD_DIR or <repo>/build/bench)
@@ -23,12 +25,13 @@
 # the wrapper's `--version` reports the same clang as $CLANG and stops otherwise.
 #
 # Runs are interleaved: for each repetition, for each program, plain then asan
-# then sleuth. Each run is timed by the measure helper (wall time and peak RSS via
+# then sleuth then prof. Each run is timed by the measure helper (wall time and peak RSS via
 # wait4). Every run must exit 0 with an empty stderr and print the same stdout as
 # every other run of that program; otherwise the output is shown and the script
 # exits 1 after printing the tables for the runs that passed.
 # ASan runs with ASAN_OPTIONS=detect_leaks=1 (its default); Sleuth with its
-# defaults (SLEUTH_OPTIONS unset).
+# defaults (SLEUTH_OPTIONS unset); prof with SLEUTH_OPTIONS=heap_profile=1 and
+# its files under <build dir>/prof.
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -37,7 +40,7 @@ ROOT=$(cd "$SCRIPT_DIR/.." && pwd)
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 die() { echo "run.sh: $*" >&2; exit 2; }
 
-ONLY="plain,asan,sleuth"
+ONLY="plain,asan,sleuth,prof"
 REPS=${REPS:-5}
 BUILD_DIR=${BUILD_DIR:-$ROOT/build/bench}
 MARKDOWN=0
@@ -61,17 +64,23 @@ case "$REPS" in ''|*[!0-9]*|0) die "REPS must be a positive integer, got '$REPS'
 
 BUILDS=()
 IFS=',' read -r -a _only <<<"$ONLY"
-for b in plain asan sleuth; do
+for b in plain asan sleuth prof; do
     for o in "${_only[@]}"; do
         [ "$o" = "$b" ] && BUILDS+=("$b") && break
     done
 done
 for o in "${_only[@]}"; do
-    case "$o" in plain|asan|sleuth) ;; *) die "--only: unknown build '$o' (use plain, asan, sleuth)" ;; esac
+    case "$o" in plain|asan|sleuth|prof) ;; *) die "--only: unknown build '$o' (use plain, asan, sleuth, prof)" ;; esac
 done
 [ ${#BUILDS[@]} -gt 0 ] || die "--only selects no build"
 
 has_build() { local b; for b in "${BUILDS[@]}"; do [ "$b" = "$1" ] && return 0; done; return 1; }
+# The binaries each build compiles (prof runs the sleuth ones).
+COMPILED=()
+for b in plain asan sleuth; do
+    if has_build "$b" || { [ "$b" = sleuth ] && has_build prof; }; then COMPILED+=("$b"); fi
+done
+needs_sleuth() { has_build sleuth || has_build prof; }
 
 # ---------------------------------------------------------------- sources
 ALL_SRCS=()
@@ -111,7 +120,7 @@ read -r -a ASANFLAGS <<<"$ASAN_FLAGS"
 need_cxx=0
 for f in "${SRCS[@]}"; do case "$f" in *.cpp) need_cxx=1 ;; esac; done
 
-if has_build sleuth; then
+if needs_sleuth; then
     if [ -z "${SLEUTH_CC:-}" ]; then
         if [ -x "$ROOT/build/wrapper/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/wrapper/sleuth-cc
         elif [ -x "$ROOT/build/bin/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/bin/sleuth-cc
@@ -145,7 +154,7 @@ BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
 LOG_DIR=$BUILD_DIR/logs
 rm -rf "$LOG_DIR"
 mkdir -p "$LOG_DIR"
-for b in "${BUILDS[@]}"; do mkdir -p "$BUILD_DIR/$b"; done
+for b in "${COMPILED[@]}" "${BUILDS[@]}"; do mkdir -p "$BUILD_DIR/$b"; done
 
 # ---------------------------------------------------------------- build
 echo "== building in $BUILD_DIR (clang: $CLANG_PATH, $OPT; builds: ${BUILDS[*]}; reps: $REPS)"
@@ -173,10 +182,10 @@ NAMES=()
 for src in "${SRCS[@]}"; do
     name=$(basename "$src"); name=${name%.*}
     NAMES+=("$name")
-    for b in "${BUILDS[@]}"; do
+    for b in "${COMPILED[@]}"; do
         build_one "$b" "$src" "$BUILD_DIR/$b/$name"
     done
-    if has_build sleuth && command -v nm >/dev/null 2>&1; then
+    if needs_sleuth && command -v nm >/dev/null 2>&1; then
         if [ "$(nm "$BUILD_DIR/sleuth/$name" 2>/dev/null | grep -ci sleuth || true)" = 0 ]; then
             echo "run.sh: warning: $BUILD_DIR/sleuth/$name contains no Sleuth symbols; is it instrumented?" >&2
         fi
@@ -184,7 +193,7 @@ for src in "${SRCS[@]}"; do
 done
 
 # ---------------------------------------------------------------- run
-RESULTS=$BUILD_DIR/results.txt   # name build rep seconds rss_kb
+RESULTS=$BUILD_DIR/results.txt   # name build rep seconds rss_kb cpu_seconds
 : >"$RESULTS"
 declare -A FAILED=()
 nfail=0
@@ -213,13 +222,19 @@ for ((rep = 1; rep <= REPS; rep++)); do
             base=$LOG_DIR/$name.$b.$rep
             envs=(env -u ASAN_OPTIONS -u SLEUTH_OPTIONS -u LSAN_OPTIONS)
             [ "$b" = asan ] && envs+=(ASAN_OPTIONS=detect_leaks=1)
+            bin=$BUILD_DIR/$b/$name
+            if [ "$b" = prof ]; then
+                envs+=(SLEUTH_OPTIONS=heap_profile=1:heap_profile_prefix=$BUILD_DIR/prof/$name)
+                bin=$BUILD_DIR/sleuth/$name
+                rm -f "$BUILD_DIR/prof/$name".*
+            fi
             rm -f "$base.stats"
             set +e
-            "${envs[@]}" "$MEASURE" "$base.stats" "$BUILD_DIR/$b/$name" </dev/null >"$base.out" 2>"$base.err"
+            "${envs[@]}" "$MEASURE" "$base.stats" "$bin" </dev/null >"$base.out" 2>"$base.err"
             rc=$?
             set -e
             if [ ! -s "$base.stats" ]; then fail_run "$name" "$b" "$rep" "measure helper failed (rc $rc)"; continue; fi
-            read -r secs rss code <"$base.stats"
+            read -r secs rss code cpu <"$base.stats"
             if [ "$code" != 0 ]; then fail_run "$name" "$b" "$rep" "exit status $code"; continue; fi
             if [ -s "$base.err" ]; then fail_run "$name" "$b" "$rep" "non-empty stderr (a report is a false positive or a bug)"; continue; fi
             ref=$LOG_DIR/$name.expected
@@ -230,7 +245,7 @@ for ((rep = 1; rep <= REPS; rep++)); do
                 fail_run "$name" "$b" "$rep" "output differs from the $(cat "$ref.from") build: expected '$(head -n 1 "$ref")'"
                 continue
             fi
-            echo "$name $b $rep $secs $rss" >>"$RESULTS"
+            echo "$name $b $rep $secs $rss $cpu" >>"$RESULTS"
             printf " %s %ss" "$b" "$secs"
         done
         echo
@@ -274,19 +289,54 @@ function table(metric, title, unit, fmt,   i, nm, p, a, s, r, k, lg, ng) {
     for (k = 1; k <= 3; k++) r[k] = ng[k] ? exp(lg[k] / ng[k]) : -1
     row(md ? "**GEOMEAN**" : "GEOMEAN", "", "", "", cell(r[1], "%.2fx"), cell(r[2], "%.2fx"), cell(r[3], "%.2fx"))
 }
-BEGIN { nn = split(names, nlist, " ") }
+# Heap profiling in the instrumented build: what heap_profile=1 adds to the
+# time and RSS of the checker alone.
+function proftable(metric, title, unit, fmt,   i, nm, s, q, r, lg, ng) {
+    print ""
+    print (md ? "#### " : "") title " (median of " reps " runs)"
+    if (md) print ""
+    if (md) printf "| %s | %s | %s | %s |\n|---|--:|--:|--:|\n", "program", "sleuth " unit, "sleuth+prof " unit, "prof/sleuth"
+    else printf "%-15s %12s %17s %12s\n", "program", "sleuth " unit, "sleuth+prof " unit, "prof/sleuth"
+    lg = 0; ng = 0
+    for (i = 1; i <= nn; i++) {
+        nm = nlist[i]
+        s = median(nm SUBSEP "sleuth" SUBSEP metric)
+        q = median(nm SUBSEP "prof" SUBSEP metric)
+        if (metric == "rss") { s = s < 0 ? s : s / 1024; q = q < 0 ? q : q / 1024 }
+        r = ratio(q, s)
+        if (r > 0) { lg += log(r); ng++ }
+        if (md) printf "| %s | %s | %s | %s |\n", nm, cell(s, fmt), cell(q, fmt), cell(r, "%.3fx")
+        else printf "%-15s %12s %17s %12s\n", nm, cell(s, fmt), cell(q, fmt), cell(r, "%.3fx")
+    }
+    r = ng ? exp(lg / ng) : -1
+    if (md) printf "| **GEOMEAN** | | | %s |\n", cell(r, "%.3fx")
+    else printf "%-15s %12s %17s %12s\n", "GEOMEAN", "", "", cell(r, "%.3fx")
+}
+BEGIN {
+    nn = split(names, nlist, " ")
+    nb = split(builds, blist, " ")
+    for (i = 1; i <= nb; i++) { if (blist[i] == "prof") hasprof = 1; else hasmain = 1 }
+}
 {
     k = $1 SUBSEP $2 SUBSEP "time"; cnt[k]++; val[k, cnt[k]] = $4
     k = $1 SUBSEP $2 SUBSEP "rss";  cnt[k]++; val[k, cnt[k]] = $5
+    k = $1 SUBSEP $2 SUBSEP "cpu";  cnt[k]++; val[k, cnt[k]] = $6
     if ($3 > reps) reps = $3
 }
 END {
-    table("time", "Wall time", "(s)", "%.3f")
-    table("rss", "Peak RSS", "(MB)", "%.1f")
+    if (hasmain) {
+        table("time", "Wall time", "(s)", "%.3f")
+        table("rss", "Peak RSS", "(MB)", "%.1f")
+    }
+    if (hasprof) {
+        proftable("time", "Heap profiling on, wall time", "(s)", "%.3f")
+        proftable("cpu", "Heap profiling on, CPU time (user+sys, all threads)", "(s)", "%.3f")
+        proftable("rss", "Heap profiling on, peak RSS", "(MB)", "%.1f")
+    }
 }' "$RESULTS"
 
 echo
-echo "raw results: $RESULTS (program build repetition seconds rss_kb); logs: $LOG_DIR"
+echo "raw results: $RESULTS (program build repetition seconds rss_kb cpu_seconds); logs: $LOG_DIR"
 if [ "$nfail" -gt 0 ]; then
     echo "run.sh: $nfail run(s) FAILED:$(for k in "${!FAILED[@]}"; do printf ' %s' "$k"; done)" >&2
     exit 1
