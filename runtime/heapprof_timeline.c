@@ -114,6 +114,7 @@ void heapprof_at_exit(void) {
   if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
     return;
   service_stop();
-  heapprof_timeline_sample();
+  if (sl_opt.heap_profile_timeline_ms > 0)
+    heapprof_timeline_sample();
   heapprof_dump(0);
 }

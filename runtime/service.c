@@ -31,6 +31,7 @@
 #define MAX_INTERVAL_FNS 8
 #define IDLE_TICK_MS 1000
 #define SERVICE_TID 0xfffffffeu
+#define SERVICE_STACK (256u << 10)
 
 DECLARE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
              void *(*)(void *), void *)
@@ -45,6 +46,10 @@ static service_fn interval_fns[MAX_INTERVAL_FNS];
 static int n_interval_fns;
 static spin_t register_lock;
 static sl_thread service_record;
+/* The thread's stack is the runtime's own mapping, so its bounds are known
+ * without asking glibc (pthread_getattr_np allocates). A fork child reuses
+ * it: the parent's service thread does not exist there. */
+static void *service_stack;
 
 static uint64_t interval_ns(void) {
   long long s = sl_opt.heap_profile_interval_s;
@@ -63,18 +68,41 @@ static void run_interval(void) {
     interval_fns[i]();
 }
 
+/* Whether the main thread has exited (a zombie until the process ends). */
+static int main_thread_exited(void) {
+  char path[64];
+  sl_snprintf(path, sizeof path, "/proc/self/task/%d/stat", sys_getpid());
+  char *text = sys_read_file(path, 0);
+  if (!text)
+    return 0;
+  char *p = text, *paren = 0;
+  for (; *p; p++) /* the state follows the last ')' (comm may hold any) */
+    if (*p == ')')
+      paren = p;
+  int zombie = paren && paren[1] == ' ' && paren[2] == 'Z';
+  ifree(text);
+  return zombie;
+}
+
 /* The program's threads are all gone (main left through pthread_exit and
- * the others finished): end the process as glibc would have. */
+ * the others finished; the main thread stays a zombie and is counted):
+ * end the process as glibc would have. */
 static void exit_if_alone(void) {
   sys_proc_status st;
-  if (sys_read_proc_status(&st) == 0 && st.threads == 1)
+  if (sys_read_proc_status(&st) == 0 &&
+      (st.threads == 1 || (st.threads == 2 && main_thread_exited()))) {
+    /* The main thread ran no exit hook: retire it as any exited thread, so
+     * the leak scan at exit neither waits for it nor reads its stack. */
+    thread_on_exit(thread_by_tid(0));
     exit(0);
+  }
 }
 
 static void *service_main(void *arg) {
   (void)arg;
   service_record.tid = SERVICE_TID;
-  thread_register_unlisted(&service_record);
+  thread_register_unlisted(&service_record, (uptr)service_stack,
+                           (uptr)service_stack + SERVICE_STACK);
   __atomic_store_n(&state, 2, __ATOMIC_RELEASE);
   uint64_t tl = timeline_ns(), iv = interval_ns();
   uint64_t tick = tl ? tl : (uint64_t)IDLE_TICK_MS * 1000000u;
@@ -120,10 +148,13 @@ static void start(void) {
                                                 __ATOMIC_ACQUIRE))
     return;
   RESOLVE(pthread_create);
+  if (!service_stack)
+    service_stack = sys_map_anon(SERVICE_STACK);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  pthread_attr_setstacksize(&attr, 256u << 10);
+  if (service_stack)
+    pthread_attr_setstack(&attr, service_stack, SERVICE_STACK);
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old); /* the new thread inherits it */

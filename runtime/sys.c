@@ -165,7 +165,11 @@ static long long status_field(const char *text, const char *name) {
 }
 
 int sys_read_proc_status(sys_proc_status *out) {
-  char *text = sys_read_file("/proc/self/status", 0);
+  /* The thread's own view: once the main thread has exited, the process's
+   * status (the main thread's) has no memory lines any more. */
+  char *text = sys_read_file("/proc/thread-self/status", 0);
+  if (!text)
+    text = sys_read_file("/proc/self/status", 0);
   if (!text)
     return -1;
   long long anon = status_field(text, "RssAnon");
@@ -175,7 +179,7 @@ int sys_read_proc_status(sys_proc_status *out) {
   out->rss_anon = anon > 0 ? (uint64_t)anon << 10 : 0; /* kB */
   out->rss_file = file > 0 ? (uint64_t)file << 10 : 0;
   out->threads = (int)threads;
-  return anon < 0 || threads < 0 ? -1 : 0;
+  return threads < 0 ? -1 : 0;
 }
 
 void spin_lock(spin_t *l) {

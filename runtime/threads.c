@@ -147,11 +147,12 @@ sl_thread *thread_current(void) {
   return t;
 }
 
-void thread_register_unlisted(sl_thread *t) {
+void thread_register_unlisted(sl_thread *t, uptr stack_lo, uptr stack_hi) {
   t->os_tid = sys_gettid();
   t->live = 1;
   t->tp = (uptr)pthread_self();
-  set_bounds_from_pthread(t);
+  t->stack_lo = stack_lo;
+  t->stack_hi = stack_hi;
   cur_thread = t;
 }
 

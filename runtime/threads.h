@@ -56,8 +56,8 @@ void threads_init_main(void);
 void thread_on_exit(sl_thread *t);
 /* Gives the calling runtime-owned thread (service.c) a record that is not
  * in the thread table: the leak scan neither stops it nor scans it, and
- * reports do not list it. */
-void thread_register_unlisted(sl_thread *t);
+ * reports do not list it. [stack_lo, stack_hi): its stack. */
+void thread_register_unlisted(sl_thread *t, uptr stack_lo, uptr stack_hi);
 /* Resets runtime locks and thread state in the child after fork. */
 void threads_after_fork_child(void);
 #endif
