@@ -310,8 +310,8 @@ uint64_t heapprof_mean_bytes(void) { return (uint64_t)mean_bytes; }
 void heapprof_init(void) {
   if (!sl_opt.heap_profile)
     return;
-  mean_bytes = sl_opt.heap_profile_sample ? (double)sl_opt.heap_profile_sample
-                                          : 1;
+  mean_bytes =
+      sl_opt.heap_profile_sample ? (double)sl_opt.heap_profile_sample : 1;
   sample_all = sl_opt.heap_profile_sample <= 1;
   filter = sys_map_anon(sizeof(uint32_t) << FILTER_BITS);
   heapprof_output_init();

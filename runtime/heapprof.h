@@ -71,8 +71,7 @@ static inline bool heapprof_sample_due(size_t size) {
 static inline void heapprof_note_alloc(size_t size) {
   sl_heapprof_thread *hp = &thread_current()->hp;
   __atomic_store_n(&hp->allocs, hp->allocs + 1, __ATOMIC_RELAXED);
-  __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + size,
-                   __ATOMIC_RELAXED);
+  __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + size, __ATOMIC_RELAXED);
 }
 static inline void heapprof_note_free(size_t size) {
   sl_heapprof_thread *hp = &thread_current()->hp;

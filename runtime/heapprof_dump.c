@@ -84,8 +84,8 @@ static void out_counts(out_t *o, const char *who, uint32_t tid,
   else
     out_printf(o, "  t%u: ", tid);
   out_printf(o, "%llu: %llu [%llu: %llu]\n", (unsigned long long)c->live_objs,
-             (unsigned long long)c->live_bytes,
-             (unsigned long long)c->cum_objs, (unsigned long long)c->cum_bytes);
+             (unsigned long long)c->live_bytes, (unsigned long long)c->cum_objs,
+             (unsigned long long)c->cum_bytes);
 }
 
 static void add_counts(hp_record *to, const hp_record *r) {

@@ -42,10 +42,9 @@ static void timeline_open(void) {
     return;
   }
   char line[128];
-  size_t n = sl_snprintf(line, sizeof line, "# sleuth-timeline 1 pid=%d "
-                         "sample=%llu\n",
-                         sys_getpid(),
-                         (unsigned long long)heapprof_mean_bytes());
+  size_t n =
+      sl_snprintf(line, sizeof line, "# sleuth-timeline 1 pid=%d sample=%llu\n",
+                  sys_getpid(), (unsigned long long)heapprof_mean_bytes());
   sys_write_all(timeline_fd, line, n);
 }
 
@@ -93,19 +92,18 @@ void heapprof_timeline_sample(void) {
   spin_lock(&rate_lock);
   uint64_t now = sys_monotonic_ns();
   uint64_t dt = now - last_ns;
-  uint64_t rate =
-      dt && allocs >= last_allocs ? (allocs - last_allocs) * 1000000000u / dt
-                                  : 0;
+  uint64_t rate = dt && allocs >= last_allocs
+                      ? (allocs - last_allocs) * 1000000000u / dt
+                      : 0;
   last_ns = now;
   last_allocs = allocs;
   char line[256];
-  size_t n = sl_snprintf(line, sizeof line, "sample %llu %llu %llu %llu %llu "
-                         "%llu\n",
-                         (unsigned long long)((now - start_ns) / 1000000u),
-                         (unsigned long long)inuse,
-                         (unsigned long long)st.rss_anon,
-                         (unsigned long long)st.rss_file,
-                         (unsigned long long)allocs, (unsigned long long)rate);
+  size_t n =
+      sl_snprintf(line, sizeof line, "sample %llu %llu %llu %llu %llu %llu\n",
+                  (unsigned long long)((now - start_ns) / 1000000u),
+                  (unsigned long long)inuse, (unsigned long long)st.rss_anon,
+                  (unsigned long long)st.rss_file, (unsigned long long)allocs,
+                  (unsigned long long)rate);
   sys_write_all(timeline_fd, line, n);
   spin_unlock(&rate_lock);
 }

@@ -40,7 +40,7 @@ int signals_real_sigaction(int sig, const struct sigaction *act,
 
 static int state; /* 0 not running, 1 starting, 2 running */
 static int stopping;
-static int kick;  /* futex word: bumped to wake the thread */
+static int kick; /* futex word: bumped to wake the thread */
 static int dump_requested;
 static service_fn interval_fns[MAX_INTERVAL_FNS];
 static int n_interval_fns;
@@ -143,9 +143,9 @@ static int needed(void) {
 
 static void start(void) {
   int expected = 0;
-  if (!needed() || !__atomic_compare_exchange_n(&state, &expected, 1, 0,
-                                                __ATOMIC_ACQ_REL,
-                                                __ATOMIC_ACQUIRE))
+  if (!needed() ||
+      !__atomic_compare_exchange_n(&state, &expected, 1, 0, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_ACQUIRE))
     return;
   RESOLVE(pthread_create);
   if (!service_stack)
@@ -159,8 +159,9 @@ static void start(void) {
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old); /* the new thread inherits it */
   pthread_t th;
-  int r = REAL(pthread_create) ? REAL(pthread_create)(&th, &attr, service_main, 0)
-                               : -1;
+  int r = REAL(pthread_create)
+              ? REAL(pthread_create)(&th, &attr, service_main, 0)
+              : -1;
   pthread_sigmask(SIG_SETMASK, &old, 0);
   pthread_attr_destroy(&attr);
   if (r) {

@@ -11,7 +11,8 @@
 // CHECK-NEXT: {{^ +[0-9.]+ +[0-9.]+% +[0-9.]+% +[0-9.]+ +[0-9.]+%}} hold_big
 // CHECK-NOT: hold_big
 // CHECK: hold_pages
-// RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_prefix=%t.d/p %run %t %t.d/all.heap
+// Profiling needs none of the other checks.
+// RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_prefix=%t.d/p:detect_leaks=0:quarantine_size_mb=0 %run %t %t.d/all.heap
 // RUN: FileCheck %s --check-prefix=THREADS < %t.d/all.heap
 // THREADS: heap_v2/1
 // THREADS-NEXT: t*: {{[0-9]+}}: {{[0-9]+}} [{{[0-9]+}}: {{[0-9]+}}]

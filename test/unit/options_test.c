@@ -41,6 +41,8 @@ int main(void) {
   /* Options of features not built yet are accepted and remembered. */
   CHECK(options_parse("verbosity=1", err, sizeof err) == 0);
   CHECK(options_first_unimplemented() == NULL);
+  CHECK(options_parse("exitcode=2:heap_profile=1", err, sizeof err) == 0);
+  CHECK(options_first_unimplemented() == NULL);
   CHECK(options_parse("exitcode=2:color=always", err, sizeof err) == 0);
   CHECK(options_first_unimplemented() &&
         strcmp(options_first_unimplemented(), "color") == 0);
