@@ -35,8 +35,8 @@ static inline int heap_mode(void) {
        : sl_##op(__VA_ARGS__, CALLER_PC_HERE(), FRAME_HERE()))
 
 /* From helpers that were handed the interceptor's pc and frame. */
-static inline void *heap_allocate(size_t size, size_t align, int type,
-                                  int zero, uptr pc, uptr fp) {
+static inline void *heap_allocate(size_t size, size_t align, int type, int zero,
+                                  uptr pc, uptr fp) {
   return heap_mode() == HEAP_SYSTEM
              ? sysheap_allocate(size, align, type, zero, fp)
              : sl_allocate(size, align, type, zero, pc, fp);

@@ -1,6 +1,6 @@
 /* Redzone byte patterns (redzone_pattern.h). The left range ends at the
  * chunk header and the right one starts at the block's end, so an
- * overflow's first bytes, the ones a off-by-a-few bug writes, are always
+ * overflow's first bytes, the ones an off-by-a-few bug writes, are always
  * covered; ranges are clipped to RZ_PATTERN_MAX bytes so that large slots
  * cost no more than small ones. */
 #include "redzone_pattern.h"
@@ -20,8 +20,7 @@ static void clip(uptr *left_lo, uptr left_hi, uptr right_lo, uptr *right_hi) {
     *right_hi = right_lo + RZ_PATTERN_MAX;
 }
 
-void rz_pattern_fill(uptr left_lo, uptr left_hi, uptr right_lo,
-                     uptr right_hi) {
+void rz_pattern_fill(uptr left_lo, uptr left_hi, uptr right_lo, uptr right_hi) {
   clip(&left_lo, left_hi, right_lo, &right_hi);
   if (left_hi > left_lo)
     sl_memset((void *)left_lo, PATTERN, left_hi - left_lo);

@@ -10,7 +10,7 @@
  * would cost a cache miss on every free): a sampled block gets 16 bytes
  * more from glibc and two words of its own just below the pointer the
  * program sees,
- *     [ glibc chunk header ][ ... | SAMPLED_MAGIC ^ p | pad ][ p: program's bytes ]
+ *     [glibc chunk header][ ... | SAMPLED_MAGIC ^ p | pad ][p: its bytes]
  * while below an ordinary block lies glibc's chunk header, whose first word
  * (the previous chunk's size or its last bytes) is on the cache line free()
  * reads anyway. The heap profiler's own table then confirms the match.
@@ -58,8 +58,8 @@ SL_NOINLINE void *sysheap_failed(size_t size, int type, uptr fp) {
  * call; frame 0, a pc in here, is the allocator's own and dumps leave it
  * out. */
 SL_NOINLINE void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
-                                          size_t align, int type, int zero,
-                                          uptr fp) {
+                                           size_t align, int type, int zero,
+                                           uptr fp) {
   size_t pad = align > 16 ? align : 16;
   if (size > (size_t)-1 - pad)
     return sysheap_failed(size, type, fp);

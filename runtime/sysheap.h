@@ -46,8 +46,7 @@ static inline size_t sysheap_chunk_bytes(const void *glibc_block) {
 
 static inline void sysheap_count_alloc(sl_heapprof_thread *hp, size_t bytes) {
   __atomic_store_n(&hp->allocs, hp->allocs + 1, __ATOMIC_RELAXED);
-  __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + bytes,
-                   __ATOMIC_RELAXED);
+  __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + bytes, __ATOMIC_RELAXED);
 }
 
 static inline void sysheap_count_free(sl_heapprof_thread *hp, size_t bytes) {
