@@ -32,7 +32,6 @@ int sleuth_checking;
 int sl_heap_mode;
 static int initializing;
 
-
 void signals_init(void);
 
 /* Every runtime lock is taken before fork() and released after it in both
