@@ -5,7 +5,7 @@
  * Runs PROGRAM with the given arguments (stdin, stdout and stderr are
  * inherited), waits for it with wait4() and writes one line to
  * STATS_FILE:
- *     <wall seconds> <peak RSS in KiB> <exit status>
+ *     <wall seconds> <peak RSS in KiB> <exit status> <CPU seconds, user+sys>
  * The exit status is the child's exit code, or 128 + signal number if it
  * was killed by a signal.  measure itself exits with the same status, or
  * 125 if it could not run the program (127 if exec failed).
@@ -58,7 +58,9 @@ int main(int argc, char **argv) {
     int code = WIFEXITED(status) ? WEXITSTATUS(status)
                : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
                                      : 125;
-    fprintf(stats, "%.4f %ld %d\n", secs, ru.ru_maxrss, code);
+    double cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+                 ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+    fprintf(stats, "%.4f %ld %d %.4f\n", secs, ru.ru_maxrss, code, cpu);
     if (fclose(stats) != 0) {
         fprintf(stderr, "measure: cannot write %s\n", argv[1]);
         return 125;

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # benchmarks/run.sh - build the Sleuth benchmarks three ways (plain clang,
-# clang + ASan, Sleuth) and compare run time and peak RSS.
+# clang + ASan, Sleuth) and compare run time and peak RSS; the Sleuth build
+# also runs with the heap profiler on (sleuth+prof).
 #
 # Usage: benchmarks/run.sh [options] [PROGRAM...]
-#   --only LIST       comma-separated subset of plain,asan,sleuth (default: all three)
+#   --only LIST       comma-separated subset of plain,asan,sleuth,prof,profile,preload,heaptrack
+#                     (default: plain,asan,sleuth,prof; prof runs the sleuth binaries with
+#                     heap_profile=1 at the default rate)
+#   --preload         the plain build run four ways: as it is, under `sleuth-run --profile`
+#                     (profile), under `sleuth-run` (preload: the checker) and under
+#                     heaptrack (same as --only plain,profile,preload,heaptrack)
 #   --quick           one repetition (same as --reps 1)
 #   --reps N          repetitions per program and build (default $REPS or 5)
 #   --build-dir DIR   where binaries and logs go (default $BUILD_DIR or <repo>/build/bench)
@@ -22,13 +28,17 @@
 # it so that Sleuth wraps the same compiler. In every case the script checks that
 # the wrapper's `--version` reports the same clang as $CLANG and stops otherwise.
 #
+# profile, preload and heaptrack are not builds but ways to run the plain
+# binary (LD_PRELOAD tools need no rebuild); PLAIN_FLAGS adds flags to the
+# plain build only (e.g. PLAIN_FLAGS=-fno-omit-frame-pointer).
 # Runs are interleaved: for each repetition, for each program, plain then asan
-# then sleuth. Each run is timed by the measure helper (wall time and peak RSS via
+# then sleuth then prof (then profile, preload, heaptrack). Each run is timed by the measure helper (wall time and peak RSS via
 # wait4). Every run must exit 0 with an empty stderr and print the same stdout as
 # every other run of that program; otherwise the output is shown and the script
 # exits 1 after printing the tables for the runs that passed.
 # ASan runs with ASAN_OPTIONS=detect_leaks=1 (its default); Sleuth with its
-# defaults (SLEUTH_OPTIONS unset).
+# defaults (SLEUTH_OPTIONS unset); prof with SLEUTH_OPTIONS=heap_profile=1 and
+# its files under <build dir>/prof.
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -37,7 +47,7 @@ ROOT=$(cd "$SCRIPT_DIR/.." && pwd)
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 die() { echo "run.sh: $*" >&2; exit 2; }
 
-ONLY="plain,asan,sleuth"
+ONLY="plain,asan,sleuth,prof"
 REPS=${REPS:-5}
 BUILD_DIR=${BUILD_DIR:-$ROOT/build/bench}
 MARKDOWN=0
@@ -46,6 +56,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --only) [ $# -ge 2 ] || die "--only needs a list"; ONLY=$2; shift 2 ;;
         --only=*) ONLY=${1#--only=}; shift ;;
+        --preload) ONLY=plain,profile,preload,heaptrack; shift ;;
         --quick) REPS=1; shift ;;
         --reps) [ $# -ge 2 ] || die "--reps needs a number"; REPS=$2; shift 2 ;;
         --reps=*) REPS=${1#--reps=}; shift ;;
@@ -61,17 +72,38 @@ case "$REPS" in ''|*[!0-9]*|0) die "REPS must be a positive integer, got '$REPS'
 
 BUILDS=()
 IFS=',' read -r -a _only <<<"$ONLY"
-for b in plain asan sleuth; do
+for b in plain asan sleuth prof profile preload heaptrack; do
     for o in "${_only[@]}"; do
         [ "$o" = "$b" ] && BUILDS+=("$b") && break
     done
 done
 for o in "${_only[@]}"; do
-    case "$o" in plain|asan|sleuth) ;; *) die "--only: unknown build '$o' (use plain, asan, sleuth)" ;; esac
+    case "$o" in plain|asan|sleuth|prof|profile|preload|heaptrack) ;; *) die "--only: unknown build '$o' (use plain, asan, sleuth, prof, profile, preload, heaptrack)" ;; esac
 done
 [ ${#BUILDS[@]} -gt 0 ] || die "--only selects no build"
 
 has_build() { local b; for b in "${BUILDS[@]}"; do [ "$b" = "$1" ] && return 0; done; return 1; }
+# The binaries each build compiles (prof runs the sleuth ones; profile,
+# preload and heaptrack run the plain ones).
+launches_plain() { has_build profile || has_build preload || has_build heaptrack; }
+COMPILED=()
+for b in plain asan sleuth; do
+    if has_build "$b" || { [ "$b" = sleuth ] && has_build prof; } || { [ "$b" = plain ] && launches_plain; }; then
+        COMPILED+=("$b")
+    fi
+done
+if has_build profile || has_build preload; then
+    if [ -z "${SLEUTH_RUN:-}" ]; then
+        if [ -x "$ROOT/build/bin/sleuth-run" ]; then SLEUTH_RUN=$ROOT/build/bin/sleuth-run
+        elif command -v sleuth-run >/dev/null 2>&1; then SLEUTH_RUN=$(command -v sleuth-run)
+        else die "sleuth-run not found: build Sleuth (cmake --build build) or set SLEUTH_RUN="
+        fi
+    fi
+fi
+if has_build heaptrack; then
+    command -v heaptrack >/dev/null 2>&1 || die "heaptrack not found (apt-get install heaptrack)"
+fi
+needs_sleuth() { has_build sleuth || has_build prof; }
 
 # ---------------------------------------------------------------- sources
 ALL_SRCS=()
@@ -111,7 +143,7 @@ read -r -a ASANFLAGS <<<"$ASAN_FLAGS"
 need_cxx=0
 for f in "${SRCS[@]}"; do case "$f" in *.cpp) need_cxx=1 ;; esac; done
 
-if has_build sleuth; then
+if needs_sleuth; then
     if [ -z "${SLEUTH_CC:-}" ]; then
         if [ -x "$ROOT/build/wrapper/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/wrapper/sleuth-cc
         elif [ -x "$ROOT/build/bin/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/bin/sleuth-cc
@@ -145,18 +177,19 @@ BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
 LOG_DIR=$BUILD_DIR/logs
 rm -rf "$LOG_DIR"
 mkdir -p "$LOG_DIR"
-for b in "${BUILDS[@]}"; do mkdir -p "$BUILD_DIR/$b"; done
+for b in "${COMPILED[@]}" "${BUILDS[@]}"; do mkdir -p "$BUILD_DIR/$b"; done
 
 # ---------------------------------------------------------------- build
-echo "== building in $BUILD_DIR (clang: $CLANG_PATH, $OPT; builds: ${BUILDS[*]}; reps: $REPS)"
+read -r -a PLAINFLAGS <<<"${PLAIN_FLAGS:-}"
+echo "== building in $BUILD_DIR (clang: $CLANG_PATH, $OPT${PLAIN_FLAGS:+, plain: $PLAIN_FLAGS}; builds: ${BUILDS[*]}; reps: $REPS)"
 MEASURE=$BUILD_DIR/measure
 "$CLANG_PATH" -O2 -Wall -o "$MEASURE" "$SCRIPT_DIR/measure.c" || die "cannot build the measure helper"
 
 build_one() { # build src -> out
     local build=$1 src=$2 out=$3 cc
     case "$build:$src" in
-        plain:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}") ;;
-        plain:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}") ;;
+        plain:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}" ${PLAINFLAGS[@]+"${PLAINFLAGS[@]}"}) ;;
+        plain:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}" ${PLAINFLAGS[@]+"${PLAINFLAGS[@]}"}) ;;
         asan:*.cpp) cc=("$CLANGXX_PATH" "${OPTFLAGS[@]}" "${ASANFLAGS[@]}") ;;
         asan:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}" "${ASANFLAGS[@]}") ;;
         sleuth:*.cpp) cc=("$SLEUTH_CXX" "${OPTFLAGS[@]}") ;;
@@ -173,10 +206,10 @@ NAMES=()
 for src in "${SRCS[@]}"; do
     name=$(basename "$src"); name=${name%.*}
     NAMES+=("$name")
-    for b in "${BUILDS[@]}"; do
+    for b in "${COMPILED[@]}"; do
         build_one "$b" "$src" "$BUILD_DIR/$b/$name"
     done
-    if has_build sleuth && command -v nm >/dev/null 2>&1; then
+    if needs_sleuth && command -v nm >/dev/null 2>&1; then
         if [ "$(nm "$BUILD_DIR/sleuth/$name" 2>/dev/null | grep -ci sleuth || true)" = 0 ]; then
             echo "run.sh: warning: $BUILD_DIR/sleuth/$name contains no Sleuth symbols; is it instrumented?" >&2
         fi
@@ -184,7 +217,7 @@ for src in "${SRCS[@]}"; do
 done
 
 # ---------------------------------------------------------------- run
-RESULTS=$BUILD_DIR/results.txt   # name build rep seconds rss_kb
+RESULTS=$BUILD_DIR/results.txt   # name build rep seconds rss_kb cpu_seconds
 : >"$RESULTS"
 declare -A FAILED=()
 nfail=0
@@ -213,13 +246,38 @@ for ((rep = 1; rep <= REPS; rep++)); do
             base=$LOG_DIR/$name.$b.$rep
             envs=(env -u ASAN_OPTIONS -u SLEUTH_OPTIONS -u LSAN_OPTIONS)
             [ "$b" = asan ] && envs+=(ASAN_OPTIONS=detect_leaks=1)
+            cmd=("$BUILD_DIR/$b/$name")
+            case $b in
+                prof)
+                    envs+=(SLEUTH_OPTIONS=heap_profile=1:heap_profile_prefix=$BUILD_DIR/prof/$name)
+                    cmd=("$BUILD_DIR/sleuth/$name")
+                    rm -f "$BUILD_DIR/prof/$name".* ;;
+                profile)
+                    envs+=(SLEUTH_OPTIONS=heap_profile_prefix=$BUILD_DIR/profile/$name)
+                    cmd=("$SLEUTH_RUN" --profile "$BUILD_DIR/plain/$name")
+                    rm -f "$BUILD_DIR/profile/$name".* ;;
+                preload) cmd=("$SLEUTH_RUN" "$BUILD_DIR/plain/$name") ;;
+                heaptrack)
+                    cmd=(heaptrack -o "$BUILD_DIR/heaptrack/$name" "$BUILD_DIR/plain/$name")
+                    rm -f "$BUILD_DIR/heaptrack/$name".* ;;
+            esac
             rm -f "$base.stats"
             set +e
-            "${envs[@]}" "$MEASURE" "$base.stats" "$BUILD_DIR/$b/$name" </dev/null >"$base.out" 2>"$base.err"
+            "${envs[@]}" "$MEASURE" "$base.stats" "${cmd[@]}" </dev/null >"$base.out" 2>"$base.err"
             rc=$?
             set -e
+            if [ "$b" = heaptrack ]; then
+                # heaptrack's own messages: on stdout around the program's, and its
+                # statistics on stderr.
+                grep -v -e '^heaptrack output will be written' -e 'libheaptrack_preload\.so$' \
+                    -e '^starting application' -e '^Heaptrack finished' -e '^  heaptrack --analyze' \
+                    -e '^$' "$base.out" >"$base.out.prog" || true
+                mv "$base.out.prog" "$base.out"
+                grep -v -e '^heaptrack stats:' -e '^	' "$base.err" >"$base.err.prog" || true
+                mv "$base.err.prog" "$base.err"
+            fi
             if [ ! -s "$base.stats" ]; then fail_run "$name" "$b" "$rep" "measure helper failed (rc $rc)"; continue; fi
-            read -r secs rss code <"$base.stats"
+            read -r secs rss code cpu <"$base.stats"
             if [ "$code" != 0 ]; then fail_run "$name" "$b" "$rep" "exit status $code"; continue; fi
             if [ -s "$base.err" ]; then fail_run "$name" "$b" "$rep" "non-empty stderr (a report is a false positive or a bug)"; continue; fi
             ref=$LOG_DIR/$name.expected
@@ -230,7 +288,7 @@ for ((rep = 1; rep <= REPS; rep++)); do
                 fail_run "$name" "$b" "$rep" "output differs from the $(cat "$ref.from") build: expected '$(head -n 1 "$ref")'"
                 continue
             fi
-            echo "$name $b $rep $secs $rss" >>"$RESULTS"
+            echo "$name $b $rep $secs $rss $cpu" >>"$RESULTS"
             printf " %s %ss" "$b" "$secs"
         done
         echo
@@ -274,19 +332,101 @@ function table(metric, title, unit, fmt,   i, nm, p, a, s, r, k, lg, ng) {
     for (k = 1; k <= 3; k++) r[k] = ng[k] ? exp(lg[k] / ng[k]) : -1
     row(md ? "**GEOMEAN**" : "GEOMEAN", "", "", "", cell(r[1], "%.2fx"), cell(r[2], "%.2fx"), cell(r[3], "%.2fx"))
 }
-BEGIN { nn = split(names, nlist, " ") }
+# Heap profiling in the instrumented build: what heap_profile=1 adds to the
+# time and RSS of the checker alone.
+function proftable(metric, title, unit, fmt,   i, nm, s, q, r, lg, ng) {
+    print ""
+    print (md ? "#### " : "") title " (median of " reps " runs)"
+    if (md) print ""
+    if (md) printf "| %s | %s | %s | %s |\n|---|--:|--:|--:|\n", "program", "sleuth " unit, "sleuth+prof " unit, "prof/sleuth"
+    else printf "%-15s %12s %17s %12s\n", "program", "sleuth " unit, "sleuth+prof " unit, "prof/sleuth"
+    lg = 0; ng = 0
+    for (i = 1; i <= nn; i++) {
+        nm = nlist[i]
+        s = median(nm SUBSEP "sleuth" SUBSEP metric)
+        q = median(nm SUBSEP "prof" SUBSEP metric)
+        if (metric == "rss") { s = s < 0 ? s : s / 1024; q = q < 0 ? q : q / 1024 }
+        r = ratio(q, s)
+        if (r > 0) { lg += log(r); ng++ }
+        if (md) printf "| %s | %s | %s | %s |\n", nm, cell(s, fmt), cell(q, fmt), cell(r, "%.3fx")
+        else printf "%-15s %12s %17s %12s\n", nm, cell(s, fmt), cell(q, fmt), cell(r, "%.3fx")
+    }
+    r = ng ? exp(lg / ng) : -1
+    if (md) printf "| **GEOMEAN** | | | %s |\n", cell(r, "%.3fx")
+    else printf "%-15s %12s %17s %12s\n", "GEOMEAN", "", "", cell(r, "%.3fx")
+}
+# Any other selection of runs: one column per run, then each run against
+# plain, then the Sleuth runs against heaptrack when it ran.
+function gtable(metric, title, unit, fmt,   i, k, nm, m, hdr, sep, line, cols, nr, rr, lg, ng, g) {
+    print ""
+    print (md ? "#### " : "") title " (median of " reps " runs)"
+    if (md) print ""
+    nr = 0
+    for (k = 1; k <= nb; k++) if (blist[k] != "plain" && has["plain"]) { nr++; rnum[nr] = blist[k]; rden[nr] = "plain" }
+    if (has["heaptrack"]) for (k = 1; k <= nb; k++)
+        if (blist[k] == "profile" || blist[k] == "preload") { nr++; rnum[nr] = blist[k]; rden[nr] = "heaptrack" }
+    hdr = "program"; sep = "|---"
+    for (k = 1; k <= nb; k++) { hdr = hdr (md ? " | " : " ") sprintf(md ? "%s" : "%12s", blist[k] " " unit); sep = sep "|--:" }
+    for (k = 1; k <= nr; k++) { hdr = hdr (md ? " | " : " ") sprintf(md ? "%s" : "%16s", rnum[k] "/" rden[k]); sep = sep "|--:" }
+    print (md ? "| " hdr " |" : sprintf("%-15s", "program") substr(hdr, 8))
+    if (md) print sep "|"
+    for (k = 1; k <= nr; k++) { lg[k] = 0; ng[k] = 0 }
+    for (i = 1; i <= nn; i++) {
+        nm = nlist[i]
+        for (k = 1; k <= nb; k++) {
+            m[blist[k]] = median(nm SUBSEP blist[k] SUBSEP metric)
+            if (metric == "rss" && m[blist[k]] > 0) m[blist[k]] /= 1024
+        }
+        line = md ? "| " nm : sprintf("%-15s", nm)
+        for (k = 1; k <= nb; k++) line = line (md ? " | " : " ") sprintf(md ? "%s" : "%12s", cell(m[blist[k]], fmt))
+        for (k = 1; k <= nr; k++) {
+            rr = ratio(m[rnum[k]], m[rden[k]])
+            if (rr > 0) { lg[k] += log(rr); ng[k]++ }
+            line = line (md ? " | " : " ") sprintf(md ? "%s" : "%16s", cell(rr, "%.2fx"))
+        }
+        print line (md ? " |" : "")
+    }
+    line = md ? "| **GEOMEAN**" : sprintf("%-15s", "GEOMEAN")
+    for (k = 1; k <= nb; k++) line = line (md ? " | " : " ") sprintf(md ? "%s" : "%12s", "")
+    for (k = 1; k <= nr; k++) { g = ng[k] ? exp(lg[k] / ng[k]) : -1; line = line (md ? " | " : " ") sprintf(md ? "%s" : "%16s", cell(g, "%.2fx")) }
+    print line (md ? " |" : "")
+}
+BEGIN {
+    nn = split(names, nlist, " ")
+    nb = split(builds, blist, " ")
+    for (i = 1; i <= nb; i++) {
+        has[blist[i]] = 1
+        if (blist[i] ~ /^(profile|preload|heaptrack)$/) haslaunch = 1
+        else if (blist[i] == "prof") hasprof = 1
+        else hasmain = 1
+    }
+}
 {
     k = $1 SUBSEP $2 SUBSEP "time"; cnt[k]++; val[k, cnt[k]] = $4
     k = $1 SUBSEP $2 SUBSEP "rss";  cnt[k]++; val[k, cnt[k]] = $5
+    k = $1 SUBSEP $2 SUBSEP "cpu";  cnt[k]++; val[k, cnt[k]] = $6
     if ($3 > reps) reps = $3
 }
 END {
-    table("time", "Wall time", "(s)", "%.3f")
-    table("rss", "Peak RSS", "(MB)", "%.1f")
+    if (haslaunch) {
+        gtable("time", "Wall time", "(s)", "%.3f")
+        gtable("cpu", "CPU time (user+sys, all threads and processes)", "(s)", "%.3f")
+        gtable("rss", "Peak RSS", "(MB)", "%.1f")
+        exit
+    }
+    if (hasmain) {
+        table("time", "Wall time", "(s)", "%.3f")
+        table("rss", "Peak RSS", "(MB)", "%.1f")
+    }
+    if (hasprof) {
+        proftable("time", "Heap profiling on, wall time", "(s)", "%.3f")
+        proftable("cpu", "Heap profiling on, CPU time (user+sys, all threads)", "(s)", "%.3f")
+        proftable("rss", "Heap profiling on, peak RSS", "(MB)", "%.1f")
+    }
 }' "$RESULTS"
 
 echo
-echo "raw results: $RESULTS (program build repetition seconds rss_kb); logs: $LOG_DIR"
+echo "raw results: $RESULTS (program build repetition seconds rss_kb cpu_seconds); logs: $LOG_DIR"
 if [ "$nfail" -gt 0 ]; then
     echo "run.sh: $nfail run(s) FAILED:$(for k in "${!FAILED[@]}"; do printf ' %s' "$k"; done)" >&2
     exit 1

@@ -46,7 +46,15 @@ def tool(name, path):
 
 
 config.substitutions.append(("%sleuth_cxx", os.path.join(bindir, "sleuth-c++")))
+config.substitutions.append(("%sleuth_run", os.path.join(bindir, "sleuth-run")))
 config.substitutions.append(("%sleuth_cc", os.path.join(bindir, "sleuth-cc")))
+# Plain compilers (no Sleuth), for programs run under sleuth-run.
+config.substitutions.append(("%clangxx", config.sleuth_clang.replace("clang", "clang++")
+                             if os.path.basename(config.sleuth_clang).startswith("clang-")
+                             else config.sleuth_clang + "++"))
+config.substitutions.append(("%clang", config.sleuth_clang))
+config.substitutions.append(("%sleuth_lib", os.path.join(config.sleuth_stage, "lib", "sleuth", "libsleuth.so")))
+config.substitutions.append(("%llvm_symbolizer", os.path.join(llvm_bindir, "llvm-symbolizer")))
 config.substitutions.append(("%run", ""))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "wrapper", "Inputs")))
 config.substitutions.append(("%cmake", config.sleuth_cmake))

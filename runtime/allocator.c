@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <sys/mman.h>
 
+#include "heapprof.h"
 #include "options.h"
+#include "redzone_pattern.h"
 #include "report.h"
 #include "shadow.h"
 #include "threads.h"
@@ -153,6 +155,67 @@ static void *fail_alloc(size_t size, int type, uptr pc, uptr fp,
   return 0;
 }
 
+static uptr slot_of(uptr addr, unsigned *cls);
+
+int allocator_block_redzones(uptr ub, uptr *left_lo, uptr *left_hi,
+                             uptr *right_lo, uptr *right_hi) {
+  chunk_header *h = header_of(ub);
+  *left_hi = (uptr)h;
+  *right_lo = ub + chunk_user_size(h, ub);
+  if (h->flags & CF_LARGE) {
+    large_header *lh = large_of(ub, h);
+    *left_lo = (uptr)(lh + 1);
+    *right_hi = (uptr)lh + lh->map_len;
+    return 1;
+  }
+  unsigned c;
+  uptr slot = slot_of(ub, &c);
+  if (!slot)
+    return 0;
+  *left_lo = slot + ((h->flags & CF_MEMALIGN) ? sizeof(uptr) : 0);
+  *right_hi = slot + central[c].slot_size;
+  return 1;
+}
+
+/* The header's last field, free_tid, is only meaningful once the block is
+ * freed; until then it holds the pattern too, so that a write of a byte or
+ * two just before the block (into the header) is seen as well. */
+#define LIVE_FREE_TID 0xa5a5
+
+static SL_NOINLINE void fill_redzones(chunk_header *h) {
+  uptr ub = (uptr)(h + 1), ll, lh, rl, rh;
+  h->free_tid = LIVE_FREE_TID;
+  if (allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
+    rz_pattern_fill(ll, lh, rl, rh);
+}
+
+uptr allocator_redzone_first_bad(uptr ub) {
+  chunk_header *h = header_of(ub);
+  uptr ll, lh, rl, rh;
+  if (!allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
+    return 0;
+  uptr bad = rz_pattern_first_bad(ll, lh, rl, rh);
+  if (bad >= rl || h->free_tid == LIVE_FREE_TID)
+    return bad;
+  /* The header field next to the block: name its last changed byte. */
+  return (h->free_tid >> 8) != (LIVE_FREE_TID >> 8) ? ub - 1 : ub - 2;
+}
+
+static void fill_info(uptr ub, chunk_header *h, chunk_info *out);
+
+/* At free: redzone bytes overwritten since malloc mean an overflow that no
+ * check saw (uninstrumented code). */
+static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
+                                       uint32_t free_stack) {
+  uptr bad = allocator_redzone_first_bad(ub);
+  if (!bad)
+    return;
+  chunk_info ci;
+  fill_info(ub, h, &ci);
+  ci.state = CHUNK_ALLOCATED; /* describe it as it was until now */
+  report_redzone_corrupted(bad, &ci, free_stack);
+}
+
 void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                   uptr fp) {
   if (SL_UNLIKELY(size > max_user_size))
@@ -204,6 +267,15 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   h->alloc_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(rz_pattern_on))
+    fill_redzones(h);
+  if (SL_UNLIKELY(heapprof_on)) {
+    heapprof_note_alloc(size);
+    if (heapprof_sample_due(size)) {
+      h->flags |= CF_SAMPLED;
+      heapprof_record_sample(h->alloc_stack, h->alloc_tid, size);
+    }
+  }
   __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
   return (void *)user_beg;
 }
@@ -271,12 +343,19 @@ void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
     return;
   }
   uint32_t free_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(rz_pattern_on))
+    check_redzones(p, h, free_stack);
   if (SL_UNLIKELY(h->type != type) && sl_opt.alloc_dealloc_mismatch)
     report_alloc_dealloc_mismatch(p, h->type, type, free_stack);
   size_t user_size = chunk_user_size(h, p);
   if (SL_UNLIKELY(has_size && size != user_size) &&
       sl_opt.new_delete_type_mismatch)
     report_new_delete_type_mismatch(p, user_size, size, free_stack);
+  if (SL_UNLIKELY(heapprof_on)) {
+    heapprof_note_free(user_size);
+    if (h->flags & CF_SAMPLED)
+      heapprof_release_sample(h->alloc_stack, h->alloc_tid, user_size);
+  }
   sl_thread *t = thread_current();
   h->free_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   freed_info *fi = (freed_info *)p;

@@ -41,6 +41,16 @@ size_t sl_usable_size(const void *p);
 /* Whether the allocator owns p (the start of a live or freed block). */
 int sl_owns(const void *p);
 
+/* The redzone bytes around the block that starts at user_beg: from the
+ * slot's start (past a memalign back-link) to the chunk header, and from
+ * the block's end to the slot's end. 0 if user_beg is not a block. */
+int allocator_block_redzones(uptr user_beg, uptr *left_lo, uptr *left_hi,
+                             uptr *right_lo, uptr *right_hi);
+
+/* With redzone patterns on (redzone_pattern.h): the first byte around the
+ * live block at user_beg that was overwritten since malloc, or 0. */
+uptr allocator_redzone_first_bad(uptr user_beg);
+
 /* The block addr is in or nearest to (for redzone hits). 0 if none. */
 int allocator_describe(uptr addr, chunk_info *out);
 

@@ -21,7 +21,8 @@
 #define MAX_PRIMARY_SLOT (128u << 10)
 #define MEMALIGN_MAGIC 0x5c0ffee5a11b10c5ULL
 
-enum { CF_MEMALIGN = 1, CF_LARGE = 2 };
+/* CF_SAMPLED: the heap profiler sampled the block (heapprof.h). */
+enum { CF_MEMALIGN = 1, CF_LARGE = 2, CF_SAMPLED = 4 };
 
 typedef struct {
   uint8_t state;

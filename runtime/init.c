@@ -7,23 +7,31 @@
 
 #include "allocator.h"
 #include "fake_stack.h"
+#include "heap.h"
 #include "interception.h"
 #include "interceptors.h"
 #include "leak.h"
+#include "one_runtime.h"
 #include "options.h"
 #include "pools.h"
+#include "redzone_pattern.h"
+#include "heapprof.h"
 #include "report.h"
+#include "service.h"
 #include "shadow.h"
 #include "stackdepot.h"
 #include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
+#include "unwind.h"
 
 #ifndef SLEUTH_VERSION
 #define SLEUTH_VERSION "0"
 #endif
 
 int sleuth_inited;
+int sleuth_checking;
+int sl_heap_mode;
 static int initializing;
 
 void signals_init(void);
@@ -38,12 +46,14 @@ static void before_fork(void) {
   symbolizer_lock();
   pools_lock();
   allocator_lock_all();
+  heapprof_lock_all();
   depot_lock_all();
   ialloc_lock_all();
 }
 static void after_fork_parent(void) {
   ialloc_unlock_all();
   depot_unlock_all();
+  heapprof_unlock_all();
   allocator_unlock_all();
   pools_unlock();
   symbolizer_unlock();
@@ -54,6 +64,8 @@ static void after_fork_child(void) {
   after_fork_parent();
   threads_after_fork_child();
   leak_growth_after_fork_child();
+  heapprof_after_fork_child();
+  service_after_fork_child();
 }
 
 static void die_options(const char *msg) {
@@ -62,6 +74,35 @@ static void die_options(const char *msg) {
                          sys_getpid(), msg);
   sys_write_all(2, line, n);
   sys_exit_group(1);
+}
+
+/* Profile-only mode (checker=0) needs a program whose code does not check
+ * the shadow, so only the preloaded runtime offers it. Without the checker
+ * there is nothing per block to scan for leaks and no report to give for a
+ * fault, so the options for those are turned off here, once. */
+static void choose_mode(void) {
+#ifndef SLEUTH_SHARED
+  if (!sl_opt.checker) {
+    report_raw("WARNING: Sleuth: checker=0 applies to programs run with the "
+               "runtime preloaded (sleuth-run); this program is instrumented, "
+               "so the checker stays on");
+    sl_opt.checker = 1;
+  }
+#endif
+  if (!sl_opt.checker) {
+    sl_opt.detect_leaks = 0;
+    sl_opt.handle_segv = 0;
+  }
+  __atomic_store_n(&sl_heap_mode, sl_opt.checker ? HEAP_CHECKED : HEAP_SYSTEM,
+                   __ATOMIC_RELEASE);
+}
+
+int heap_mode_slow(void) {
+  sleuth_init();
+  int m = __atomic_load_n(&sl_heap_mode, __ATOMIC_ACQUIRE);
+  /* Only a call made while the options are being parsed gets here with no
+   * mode yet; the checking allocator is the default. */
+  return m != HEAP_UNSET ? m : HEAP_CHECKED;
 }
 
 void sleuth_init(void) {
@@ -78,10 +119,22 @@ void sleuth_init(void) {
     options_print_help(1);
     sys_exit_group(0);
   }
-  shadow_init();
-  allocator_init();
+  choose_mode();
+  if (sl_heap_mode == HEAP_CHECKED) {
+#ifdef SLEUTH_SHARED
+    rz_pattern_on = 1; /* the program's code checks nothing itself */
+#endif
+    shadow_init();
+    allocator_init();
+    suppressions_init();
+  } else {
+    sysheap_init();
+  }
   threads_init_main();
-  suppressions_init();
+#ifdef SLEUTH_SHARED
+  unwind_use_dwarf_when_truncated();
+#endif
+  heapprof_init();
   if (!sl_opt.symbolize)
     symbolizer_disable();
   else
@@ -90,8 +143,12 @@ void sleuth_init(void) {
   interceptors_init();
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   atexit(report_at_exit);
+  atexit(heapprof_at_exit); /* runs first: the dump precedes a leak report */
+  __atomic_store_n(&sleuth_checking, sl_heap_mode == HEAP_CHECKED,
+                   __ATOMIC_RELEASE);
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
   fake_stack_init();
+  service_init();
   if (sl_opt.verbosity) {
     report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
                sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")
@@ -107,6 +164,16 @@ void sleuth_init(void) {
 static void sleuth_early_init(int argc, char **argv, char **envp) {
   (void)argc, (void)argv;
   sl_initial_environ = envp;
+#ifdef SLEUTH_SHARED
+  if (!sleuth_inited && one_runtime_another_is_loaded()) {
+    report_raw("WARNING: Sleuth: libsleuth.so is loaded into a program that "
+               "has the Sleuth runtime linked in; this copy stays inactive");
+    __atomic_store_n(&initializing, 1, __ATOMIC_RELEASE);
+    return;
+  }
+#else
+  one_runtime_drop_preloaded(argv, envp);
+#endif
   sleuth_init();
 }
 

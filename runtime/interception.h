@@ -27,6 +27,9 @@ SL_NOINLINE uptr sleuth_current_pc(void);
 
 void sleuth_init(void);
 extern int sleuth_inited;
+/* Set once the runtime is up with the checker on (the shadow is mapped):
+ * gates the libc interceptors' range checks. */
+extern int sleuth_checking;
 #define ENSURE_INIT()                                                          \
   do {                                                                         \
     if (SL_UNLIKELY(!sleuth_inited))                                           \

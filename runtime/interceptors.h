@@ -36,9 +36,10 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
       interceptor_report_overlap(func, a_, an_, b_, bn_);                      \
   } while (0)
 
-/* Checks run only once the runtime is up (the shadow is mapped); before
- * that an interceptor just does the work. */
-#define CHECKS_ON() SL_LIKELY(sleuth_inited)
+/* Checks run only once the runtime is up with the checker on (the shadow
+ * is mapped); before that, and in profile-only mode, an interceptor just
+ * does the work. */
+#define CHECKS_ON() SL_LIKELY(sleuth_checking)
 
 /* The ranges strcpy and stpcpy (and their _chk forms) read and write. */
 #define CHECK_STRCPY_ARGS(func, dst, src)                                      \

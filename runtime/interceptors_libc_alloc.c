@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "allocator.h"
+#include "heap.h"
 #include "interceptors.h"
 
 #define HERE CALLER_PC_HERE(), FRAME_HERE()
@@ -23,7 +23,7 @@ int getc_unlocked(FILE *);
 #define EOF (-1)
 
 static char *dup_n(const char *s, size_t n, uptr pc, uptr fp) {
-  char *d = sl_allocate(n + 1, 16, AT_MALLOC, 0, pc, fp);
+  char *d = heap_allocate(n + 1, 16, AT_MALLOC, 0, pc, fp);
   if (d) {
     sl_real_memcpy(d, s, n);
     d[n] = 0;
@@ -63,7 +63,7 @@ SL_INTERFACE wchar_t *wcsdup(const wchar_t *s) {
   size_t n = 0;
   while (s[n])
     n++;
-  wchar_t *d = sl_allocate((n + 1) * sizeof(wchar_t), 16, AT_MALLOC, 0, HERE);
+  wchar_t *d = heap_allocate((n + 1) * sizeof(wchar_t), 16, AT_MALLOC, 0, HERE);
   if (d)
     __builtin_memcpy(d, s, (n + 1) * sizeof(wchar_t));
   return d;
@@ -77,7 +77,7 @@ static ssize_t do_getdelim(char **line, size_t *cap, int delim, FILE *f,
   }
   if (!*line || !*cap) {
     size_t want = *cap ? *cap : 120;
-    char *p = sl_reallocate(*line, want, pc, fp);
+    char *p = heap_reallocate(*line, want, pc, fp);
     if (!p) {
       errno = ENOMEM;
       return -1;
@@ -93,7 +93,7 @@ static ssize_t do_getdelim(char **line, size_t *cap, int delim, FILE *f,
       break;
     if (len + 2 > *cap) {
       size_t ncap = *cap * 2;
-      char *p = sl_reallocate(*line, ncap, pc, fp);
+      char *p = heap_reallocate(*line, ncap, pc, fp);
       if (!p) {
         funlockfile(f);
         errno = ENOMEM;
@@ -134,7 +134,7 @@ static int do_vasprintf(char **out, const char *fmt, va_list ap, uptr pc,
   va_end(ap2);
   if (n < 0)
     return -1;
-  char *p = sl_allocate((size_t)n + 1, 16, AT_MALLOC, 0, pc, fp);
+  char *p = heap_allocate((size_t)n + 1, 16, AT_MALLOC, 0, pc, fp);
   if (!p)
     return -1;
   vsnprintf(p, (size_t)n + 1, fmt, ap);

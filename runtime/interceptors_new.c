@@ -4,107 +4,84 @@
  * allocator_may_return_null=1. */
 #include <stddef.h>
 
-#include "allocator.h"
-#include "interception.h"
-
-#define HERE CALLER_PC_HERE(), FRAME_HERE()
+#include "heap.h"
 
 typedef struct nothrow_t nothrow_t;
 
 SL_INTERFACE void *_Znwm(size_t n) {
-  ENSURE_INIT();
-  return sl_allocate(n, 16, AT_NEW | AT_NEVER_NULL, 0, HERE);
+  return HEAP(allocate, n, 16, AT_NEW | AT_NEVER_NULL, 0);
 }
 SL_INTERFACE void *_Znam(size_t n) {
-  ENSURE_INIT();
-  return sl_allocate(n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0, HERE);
+  return HEAP(allocate, n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0);
 }
 SL_INTERFACE void *_ZnwmRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
   (void)nt;
-  ENSURE_INIT();
-  return sl_allocate(n, 16, AT_NEW, 0, HERE);
+  return HEAP(allocate, n, 16, AT_NEW, 0);
 }
 SL_INTERFACE void *_ZnamRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
   (void)nt;
-  ENSURE_INIT();
-  return sl_allocate(n, 16, AT_NEW_ARRAY, 0, HERE);
+  return HEAP(allocate, n, 16, AT_NEW_ARRAY, 0);
 }
 SL_INTERFACE void *_ZnwmSt11align_val_t(size_t n, size_t al) {
-  ENSURE_INIT();
-  return sl_allocate(n, al, AT_NEW | AT_NEVER_NULL, 0, HERE);
+  return HEAP(allocate, n, al, AT_NEW | AT_NEVER_NULL, 0);
 }
 SL_INTERFACE void *_ZnamSt11align_val_t(size_t n, size_t al) {
-  ENSURE_INIT();
-  return sl_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0, HERE);
+  return HEAP(allocate, n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0);
 }
 SL_INTERFACE void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al,
                                                       const nothrow_t *nt) {
   (void)nt;
-  ENSURE_INIT();
-  return sl_allocate(n, al, AT_NEW, 0, HERE);
+  return HEAP(allocate, n, al, AT_NEW, 0);
 }
 SL_INTERFACE void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al,
                                                       const nothrow_t *nt) {
   (void)nt;
-  ENSURE_INIT();
-  return sl_allocate(n, al, AT_NEW_ARRAY, 0, HERE);
+  return HEAP(allocate, n, al, AT_NEW_ARRAY, 0);
 }
 
 SL_INTERFACE void _ZdlPv(void *p) {
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW, 0, 0);
 }
 SL_INTERFACE void _ZdaPv(void *p) {
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW_ARRAY, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
 }
 SL_INTERFACE void _ZdlPvRKSt9nothrow_t(void *p, const nothrow_t *nt) {
   (void)nt;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW, 0, 0);
 }
 SL_INTERFACE void _ZdaPvRKSt9nothrow_t(void *p, const nothrow_t *nt) {
   (void)nt;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW_ARRAY, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
 }
 SL_INTERFACE void _ZdlPvm(void *p, size_t n) {
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW, 1, n, HERE);
+  HEAP(deallocate, p, AT_NEW, 1, n);
 }
 SL_INTERFACE void _ZdaPvm(void *p, size_t n) {
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW_ARRAY, 1, n, HERE);
+  HEAP(deallocate, p, AT_NEW_ARRAY, 1, n);
 }
 SL_INTERFACE void _ZdlPvSt11align_val_t(void *p, size_t al) {
   (void)al;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW, 0, 0);
 }
 SL_INTERFACE void _ZdaPvSt11align_val_t(void *p, size_t al) {
   (void)al;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW_ARRAY, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
 }
 SL_INTERFACE void _ZdlPvmSt11align_val_t(void *p, size_t n, size_t al) {
   (void)al;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW, 1, n, HERE);
+  HEAP(deallocate, p, AT_NEW, 1, n);
 }
 SL_INTERFACE void _ZdaPvmSt11align_val_t(void *p, size_t n, size_t al) {
   (void)al;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW_ARRAY, 1, n, HERE);
+  HEAP(deallocate, p, AT_NEW_ARRAY, 1, n);
 }
 SL_INTERFACE void _ZdlPvSt11align_val_tRKSt9nothrow_t(void *p, size_t al,
                                                       const nothrow_t *nt) {
   (void)al, (void)nt;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW, 0, 0);
 }
 SL_INTERFACE void _ZdaPvSt11align_val_tRKSt9nothrow_t(void *p, size_t al,
                                                       const nothrow_t *nt) {
   (void)al, (void)nt;
-  ENSURE_INIT();
-  sl_deallocate(p, AT_NEW_ARRAY, 0, 0, HERE);
+  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
 }

@@ -15,6 +15,7 @@
 #include "leak.h"
 #include "options.h"
 #include "pools.h"
+#include "redzone_pattern.h"
 #include "shadow.h"
 #include "stackdepot.h"
 #include "suppressions.h"
@@ -484,6 +485,36 @@ void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
   finish(&m, 0);
 }
 
+/* Uninstrumented code's overflow, seen afterwards in the redzone bytes
+ * (DESIGN.md §3): the free (or, at exit, the allocation) is the main
+ * stack. */
+void report_redzone_corrupted(uptr bad, const chunk_info *ci,
+                              uint32_t free_stack) {
+  uint32_t stack = free_stack ? free_stack : ci->alloc_stack;
+  report_t r;
+  if (suppressed_id("heap-buffer-overflow", stack) ||
+      !begin(&r, "heap-buffer-overflow", summary_pc_of(stack)))
+    return;
+  sl_thread *t = thread_current();
+  if (free_stack) {
+    sbuf_printf(&r.b, " on address %p, detected when the block was freed\n"
+                      "redzone byte(s) overwritten; the block was freed by "
+                      "thread T%u here:\n",
+                (void *)bad, t->tid);
+    note_thread(&r, t->tid);
+    put_stack_id(&r, free_stack);
+  } else {
+    sbuf_printf(&r.b, " on address %p, detected at exit\nredzone byte(s) "
+                      "overwritten next to a block still allocated\n",
+                (void *)bad);
+  }
+  sbuf_putc(&r.b, '\n');
+  describe_chunk(&r, bad, ci);
+  put_threads(&r);
+  put_summary(&r, summary_pc_of(stack), 0);
+  flush_and_finish(&r, 0);
+}
+
 /* The end of the reports for requests the allocator cannot satisfy. */
 static void finish_limit_report(report_model *m, int fatal) {
   m->hint = "==HINT: if you don't care about these errors you may set "
@@ -618,6 +649,8 @@ void report_at_exit(void) {
    * output first so it comes before a leak report, as it was written. */
   if (sl_opt.detect_leaks)
     fflush(0);
+  if (rz_pattern_on)
+    rz_pattern_check_live_blocks();
   int leaks_fail = leak_check_at_exit();
   if (suppressions_error_count())
     report_raw("Sleuth: suppressed: %d error report(s)",

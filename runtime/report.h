@@ -5,6 +5,7 @@
 #ifndef SLEUTH_REPORT_H
 #define SLEUTH_REPORT_H
 
+#include "allocator.h"
 #include "sys.h"
 
 void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
@@ -20,6 +21,11 @@ void report_alloc_dealloc_mismatch(uptr addr, int alloc_type,
                                    int dealloc_type, uint32_t stack);
 void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
                                      size_t dealloc_size, uint32_t stack);
+/* A block's redzone bytes were found overwritten (redzone_pattern.h): bad
+ * is the first such byte, ci the block; free_stack is where it was being
+ * freed, or 0 when found at exit. */
+void report_redzone_corrupted(uptr bad, const chunk_info *ci,
+                              uint32_t free_stack);
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
 void report_out_of_memory(size_t size, uint32_t stack);

@@ -6,6 +6,8 @@
 
 #include "fake_stack.h"
 #include "stack_switch.h"
+#include "interception.h"
+
 #include "globals.h"
 #include "shadow.h"
 #include "symbolize.h"
@@ -17,6 +19,8 @@
  * ones), as in ASan. On a coroutine or signal stack (stack_switch.c), that
  * stack; on a stack the runtime does not know, nothing. */
 void stack_unpoison_from_sp(uptr sp) {
+  if (!sleuth_checking) /* profile-only mode has no shadow */
+    return;
   sl_thread *t = thread_current_or_null();
   if (!t)
     return;

@@ -97,6 +97,11 @@ void sys_futex_wait(int *w, int val) {
 void sys_futex_wake(int *w, int n) {
   SC3(SYS_futex, w, 129 /* FUTEX_WAKE_PRIVATE */, n);
 }
+void sys_futex_wait_ns(int *w, int val, uint64_t timeout_ns) {
+  struct timespec ts = {(time_t)(timeout_ns / 1000000000u),
+                        (long)(timeout_ns % 1000000000u)};
+  SC4(SYS_futex, w, 128 /* FUTEX_WAIT_PRIVATE */, val, &ts);
+}
 int sys_access(const char *path, int mode) {
   return (int)SC4(SYS_faccessat, AT_FDCWD, path, mode, 0);
 }
@@ -142,6 +147,45 @@ char *sys_read_file(const char *path, size_t *len_out) {
   if (len_out)
     *len_out = len;
   return buf;
+}
+
+/* The decimal number after "name:" in a /proc status text, or -1. */
+static long long status_field(const char *text, const char *name) {
+  size_t n = sl_strlen(name);
+  for (const char *p = text; *p;) {
+    if (!sl_strncmp(p, name, n) && p[n] == ':') {
+      p += n + 1;
+      while (*p == ' ' || *p == '\t')
+        p++;
+      long long v = 0;
+      while (*p >= '0' && *p <= '9')
+        v = v * 10 + (*p++ - '0');
+      return v;
+    }
+    while (*p && *p != '\n')
+      p++;
+    if (*p)
+      p++;
+  }
+  return -1;
+}
+
+int sys_read_proc_status(sys_proc_status *out) {
+  /* The thread's own view: once the main thread has exited, the process's
+   * status (the main thread's) has no memory lines any more. */
+  char *text = sys_read_file("/proc/thread-self/status", 0);
+  if (!text)
+    text = sys_read_file("/proc/self/status", 0);
+  if (!text)
+    return -1;
+  long long anon = status_field(text, "RssAnon");
+  long long file = status_field(text, "RssFile");
+  long long threads = status_field(text, "Threads");
+  ifree(text);
+  out->rss_anon = anon > 0 ? (uint64_t)anon << 10 : 0; /* kB */
+  out->rss_file = file > 0 ? (uint64_t)file << 10 : 0;
+  out->threads = (int)threads;
+  return threads < 0 ? -1 : 0;
 }
 
 void spin_lock(spin_t *l) {

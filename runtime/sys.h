@@ -45,6 +45,8 @@ int sys_tgkill(int pid, int tid, int sig);
 /* futex on a private word: wait while *w == val / wake up to n waiters. */
 void sys_futex_wait(int *w, int val);
 void sys_futex_wake(int *w, int n);
+/* futex wait that gives up after timeout_ns. */
+void sys_futex_wait_ns(int *w, int val, uint64_t timeout_ns);
 int sys_access(const char *path, int mode);
 long sys_readlink(const char *path, char *buf, size_t n);
 /* Whether fd is a terminal (ioctl TCGETS succeeds). */
@@ -55,6 +57,14 @@ uint64_t sys_monotonic_ns(void);
 /* Reads a whole (small, /proc-like) file into a buffer from the internal
  * allocator; NUL-terminated. Returns NULL on error. Free with ifree. */
 char *sys_read_file(const char *path, size_t *len_out);
+
+/* From /proc/self/status: resident anonymous and file-backed bytes and the
+ * number of threads. Returns 0, or -1 if it cannot be read. */
+typedef struct {
+  uint64_t rss_anon, rss_file;
+  int threads;
+} sys_proc_status;
+int sys_read_proc_status(sys_proc_status *out);
 
 /* Spin lock for short critical sections; yields under contention. */
 typedef struct {

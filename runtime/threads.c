@@ -17,7 +17,8 @@
 
 #define ALTSTACK_SIZE (64u << 10)
 
-static __thread sl_thread *cur_thread __attribute__((tls_model("initial-exec")));
+__thread sl_thread *sl_cur_thread __attribute__((tls_model("initial-exec")));
+#define cur_thread sl_cur_thread
 static sl_thread main_thread;
 static spin_t table_lock;
 static sl_thread **table;
@@ -156,6 +157,15 @@ sl_thread *thread_current(void) {
   table_add(t);
   set_bounds_from_pthread(t);
   return t;
+}
+
+void thread_register_unlisted(sl_thread *t, uptr stack_lo, uptr stack_hi) {
+  t->os_tid = sys_gettid();
+  t->live = 1;
+  t->tp = (uptr)pthread_self();
+  t->stack_lo = stack_lo;
+  t->stack_hi = stack_hi;
+  cur_thread = t;
 }
 
 void thread_on_exit(sl_thread *t) {

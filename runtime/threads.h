@@ -6,6 +6,15 @@
 
 #include "sys.h"
 
+/* The heap profiler's per-thread state (heapprof.h): the sampling
+ * countdown and its generator, and allocation counters for the timeline,
+ * written only by the owning thread and summed by the service thread. */
+typedef struct {
+  int64_t countdown; /* bytes left until the next sample */
+  uint64_t rng;      /* 0 until the thread's first countdown is drawn */
+  uint64_t allocs, alloc_bytes, frees, free_bytes;
+} sl_heapprof_thread;
+
 typedef struct sl_thread {
   uint32_t tid;          /* T<n>: 0 for the main thread */
   uint32_t parent_tid;
@@ -27,11 +36,16 @@ typedef struct sl_thread {
   uint32_t parked_gen;
   uptr saved_sp;
   uptr saved_regs[23]; /* the general registers of the ucontext */
+  sl_heapprof_thread hp;
 } sl_thread;
 
 /* The calling thread's record; created on first use for threads the runtime
  * did not see start. Never NULL after init. */
 sl_thread *thread_current(void);
+/* What thread_current() returns, as one TLS load, for paths that run on
+ * every malloc; NULL on a thread that has no record yet. */
+extern __thread sl_thread *sl_cur_thread
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
 /* The calling thread's record, or NULL if it has none yet (safe in signal
  * handlers: never allocates). */
 sl_thread *thread_current_or_null(void);
@@ -45,6 +59,10 @@ sl_thread *thread_by_tid(uint32_t tid);
 void threads_init_main(void);
 /* Called (via a pthread key destructor) when a thread exits. */
 void thread_on_exit(sl_thread *t);
+/* Gives the calling runtime-owned thread (service.c) a record that is not
+ * in the thread table: the leak scan neither stops it nor scans it, and
+ * reports do not list it. [stack_lo, stack_hi): its stack. */
+void thread_register_unlisted(sl_thread *t, uptr stack_lo, uptr stack_hi);
 /* Resets runtime locks and thread state in the child after fork. */
 void threads_after_fork_child(void);
 #endif

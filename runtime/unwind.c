@@ -4,6 +4,7 @@
  * garbage. */
 #include "unwind.h"
 
+#include <link.h>
 #include <unwind.h>
 
 #include "options.h"
@@ -79,6 +80,43 @@ SL_NOINLINE int unwind_slow(uptr *pcs, int max, uptr start_at) {
   return s.n;
 }
 
+/* Code built without frame pointers (gcc -O2's default) breaks the
+ * frame-pointer chain: the walk stops, or wanders, inside the program. A
+ * chain that is whole ends in libc's start-up code (__libc_start_main,
+ * start_thread), so a walk that ends anywhere else is redone with the DWARF
+ * unwinder. The preloaded runtime turns this on: the programs it runs are
+ * built by anyone; instrumented code always keeps frame pointers. */
+static uptr libc_text_lo, libc_text_hi;
+static int dwarf_when_truncated;
+
+void *__libc_malloc(size_t n);
+
+static int find_text(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  uptr addr = (uptr)arg;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uptr lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && addr >= lo &&
+        addr < hi) {
+      libc_text_lo = lo;
+      libc_text_hi = hi;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void unwind_use_dwarf_when_truncated(void) {
+  dl_iterate_phdr(find_text, (void *)(uptr)__libc_malloc);
+  dwarf_when_truncated = libc_text_hi != 0;
+}
+
+static int walk_truncated(const uptr *pcs, int n, int max) {
+  uptr last = pcs[n - 1];
+  return n < max && (last < libc_text_lo || last >= libc_text_hi);
+}
+
 uint32_t stack_capture_id(uptr first_pc, uptr fp) {
   uptr pcs[DEPOT_MAX_FRAMES];
   int max = (int)sl_opt.malloc_context_size;
@@ -90,6 +128,14 @@ uint32_t stack_capture_id(uptr first_pc, uptr fp) {
   int n;
   if (SL_LIKELY(sl_opt.fast_unwind_on_malloc)) {
     n = 1 + unwind_fast(pcs + 1, max - 1, fp);
+    if (SL_UNLIKELY(dwarf_when_truncated) && walk_truncated(pcs, n, max)) {
+      uptr slow[DEPOT_MAX_FRAMES];
+      int m = unwind_slow(slow, max - 1, ((uptr *)fp)[1]);
+      if (m >= n - 1) {
+        sl_memcpy(pcs + 1, slow, (size_t)m * sizeof(uptr));
+        n = 1 + m;
+      }
+    }
   } else {
     /* Start at the caller of the allocator entry point (frame fp). */
     n = 1 + unwind_slow(pcs + 1, max - 1, ((uptr *)fp)[1]);

@@ -14,4 +14,8 @@ int unwind_slow(uptr *pcs, int max, uptr start_at);
 /* Allocation/free stacks: pcs[0] = first_pc (inside the allocator entry
  * point), then the callers of the frame fp. Stored in the stack depot. */
 uint32_t stack_capture_id(uptr first_pc, uptr fp);
+/* From then on, a frame-pointer walk that does not reach libc's start-up
+ * code is redone with the DWARF unwinder (programs built without frame
+ * pointers); the preloaded runtime asks for this. */
+void unwind_use_dwarf_when_truncated(void);
 #endif

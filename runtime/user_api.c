@@ -2,6 +2,7 @@
 #define __SLEUTH__ 1 /* declare the real functions, not the no-op macros */
 #include "../include/sleuth/sleuth.h"
 
+#include "heapprof.h"
 #include "shadow.h"
 
 SL_INTERFACE void __sleuth_poison_memory_region(const volatile void *addr,
@@ -32,4 +33,12 @@ SL_INTERFACE void __sleuth_unpoison_memory_region(const volatile void *addr,
 SL_INTERFACE int sleuth_address_is_poisoned(const volatile void *addr) {
   uptr a = (uptr)addr;
   return shadow_is_app_mem(a) && shadow_byte_poisoned(a);
+}
+
+SL_INTERFACE int sleuth_heap_profile_dump(const char *path_or_null) {
+  return heapprof_dump(path_or_null);
+}
+
+SL_INTERFACE int sleuth_heap_profile_active(int on) {
+  return heapprof_set_active(on);
 }

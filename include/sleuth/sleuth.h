@@ -55,6 +55,16 @@ void sleuth_pool_free(const volatile void *pool, const volatile void *addr);
 /* Forgets every block of the pool; poisons and unpoisons nothing. */
 void sleuth_pool_destroy(const volatile void *pool);
 
+/* Heap profiler (heap_profile=1; DESIGN.md §6). Writes a heap_v2 dump to
+ * path, or to the next <heap_profile_prefix>.<pid>.<seq>.heap when path is
+ * NULL. Returns 0, or -1 if profiling is off or the file cannot be
+ * written. */
+int sleuth_heap_profile_dump(const char *path_or_null);
+/* Turns sampling on (1) or off (0) at run time, as jemalloc's prof.active;
+ * blocks sampled earlier are still accounted when freed. Returns the
+ * previous state (0 when profiling is off). */
+int sleuth_heap_profile_active(int on);
+
 #define SLEUTH_POISON(addr, size) __sleuth_poison_memory_region((addr), (size))
 #define SLEUTH_POOL_CREATE(pool, redzone_bytes)                                \
   sleuth_pool_create((pool), (redzone_bytes))
@@ -77,6 +87,8 @@ void sleuth_pool_destroy(const volatile void *pool);
 #define sleuth_leak_check() ((size_t)0)
 #define sleuth_leak_check_new() ((size_t)0)
 #define sleuth_leak_growth_check() ((size_t)0)
+#define sleuth_heap_profile_dump(path_or_null) ((void)(path_or_null), -1)
+#define sleuth_heap_profile_active(on) ((void)(on), 0)
 #endif
 
 #ifdef __cplusplus

@@ -1,0 +1,44 @@
+"""Checks a Sleuth timeline file (argv[1]) from timeline.c, which holds
+argv[2] bytes at its peak and frees them before exit."""
+import os
+import sys
+
+path, held = sys.argv[1], int(sys.argv[2])
+lines = open(path).read().splitlines()
+if not lines[0].startswith("# sleuth-timeline 1 pid="):
+    sys.exit("bad header: %r" % lines[0])
+last_t, last_count, samples, dumps, peak = -1, -1, [], [], 0
+for line in lines[1:]:
+    w = line.split()
+    if w[0] == "sample":
+        t, inuse, anon, filerss, count, rate = (int(x) for x in w[1:])
+        samples.append((t, inuse, anon, filerss, count, rate))
+        if count < last_count:
+            sys.exit("allocation count fell: %s" % line)
+        last_count = count
+        peak = max(peak, inuse)
+        if anon <= 0 or filerss <= 0:
+            sys.exit("RSS missing: %s" % line)
+    elif w[0] == "dump":
+        t = int(w[1])
+        dumps.append(w[2])
+        if not os.path.exists(w[2]):
+            sys.exit("dump file missing: %s" % line)
+    else:
+        sys.exit("unknown record: %s" % line)
+    if t < last_t:
+        sys.exit("time went back: %s" % line)
+    last_t = t
+if len(samples) < 8:
+    sys.exit("only %d samples" % len(samples))
+# Heap in use is counted in requested bytes: the 64 MiB plus what libc and
+# the program allocate besides (stdio buffers, the pointer array).
+if not held <= peak <= held + (1 << 20):
+    sys.exit("peak heap in use %d, expected %d" % (peak, held))
+if samples[0][1] >= held or samples[-1][1] >= held:
+    sys.exit("heap in use does not follow the program: %r" % samples)
+if max(s[2] for s in samples) < held:
+    sys.exit("RSS anon never reached the %d bytes written" % held)
+if len(dumps) != 2:
+    sys.exit("expected the API dump and the exit dump, got %r" % dumps)
+print("timeline ok: %d samples, peak %d" % (len(samples), peak))

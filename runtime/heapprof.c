@@ -1,0 +1,339 @@
+/* The heap profiler's sampling and bookkeeping (see heapprof.h for the
+ * model). Two tables, both under prof_lock and in internal memory (never a
+ * leak-scan root, never in the user heap):
+ *  - records: counts per (stack, thread), never removed, so a dump is a copy
+ *    of this table;
+ *  - live: the sampled blocks of allocators without a header bit, keyed by
+ *    address, with a counting filter in front so that the free of a block
+ *    that was not sampled reads one counter and takes no lock. */
+#include "heapprof.h"
+
+#include "heapprof_internal.h"
+#include "options.h"
+#include "stackdepot.h"
+#include "unwind.h"
+
+int heapprof_on;
+int heapprof_enabled;
+
+static double mean_bytes;
+static int sample_all;
+
+static spin_t prof_lock;
+
+/* ---- sampling ---------------------------------------------------------- */
+
+static uint64_t mix64(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+static uint64_t next_random(sl_heapprof_thread *hp) {
+  uint64_t x = hp->rng; /* xorshift64*: fast, and plenty for sampling */
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  hp->rng = x;
+  return x * 0x2545f4914f6cdd1dull;
+}
+
+/* Natural logarithm of x in (0, 1]: split off the binary exponent, then
+ * ln(m) = 2 atanh((m-1)/(m+1)) with m in [0.7, 1.42], whose series
+ * converges to double precision in 15 terms. libm is not for runtime
+ * paths, and this runs once per sample only. */
+static double ln_unit(double x) {
+  union {
+    double d;
+    uint64_t u;
+  } v = {x};
+  int e = (int)((v.u >> 52) & 0x7ff) - 1023;
+  v.u = (v.u & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
+  double m = v.d;
+  if (m > 1.4142135623730951) {
+    m *= 0.5;
+    e++;
+  }
+  double z = (m - 1) / (m + 1), z2 = z * z, term = z, sum = 0;
+  for (int k = 1; k < 32; k += 2) {
+    sum += term / k;
+    term *= z2;
+  }
+  return 2 * sum + e * 0.6931471805599453;
+}
+
+/* ceil of an exponential variate with the configured mean. With an
+ * integral countdown, "countdown - size <= 0" is exactly "X <= size". */
+static int64_t draw_countdown(sl_heapprof_thread *hp) {
+  double u = (double)((next_random(hp) >> 11) + 1) * 0x1p-53; /* (0,1] */
+  double x = -mean_bytes * ln_unit(u);
+  if (x > 9e18)
+    x = 9e18;
+  int64_t c = (int64_t)x;
+  return (double)c < x ? c + 1 : c;
+}
+
+static void seed(sl_heapprof_thread *hp) {
+  uint64_t s = sys_monotonic_ns() ^ ((uint64_t)sys_gettid() << 32) ^
+               (uint64_t)(uptr)hp ^ __builtin_ia32_rdtsc();
+  hp->rng = mix64(s) | 1;
+}
+
+bool heapprof_countdown_expired(sl_heapprof_thread *hp, size_t size) {
+  (void)size;
+  if (sample_all) {
+    hp->countdown = 0;
+    return true;
+  }
+  if (SL_UNLIKELY(!hp->rng)) {
+    /* The thread's first allocation: its countdown starts now. */
+    seed(hp);
+    hp->countdown += draw_countdown(hp);
+    if (hp->countdown > 0)
+      return false;
+  }
+  hp->countdown = draw_countdown(hp);
+  return true;
+}
+
+/* ---- records per (stack, thread) ---------------------------------------- */
+
+static hp_record *recs;
+static size_t recs_cap, recs_used; /* cap: a power of two, or 0 */
+
+static size_t rec_hash(uint32_t stack, uint32_t tid) {
+  return (size_t)mix64(((uint64_t)stack << 32) | tid);
+}
+
+static hp_record *rec_find(uint32_t stack, uint32_t tid) {
+  if (!recs_cap)
+    return 0;
+  for (size_t i = rec_hash(stack, tid) & (recs_cap - 1);;
+       i = (i + 1) & (recs_cap - 1)) {
+    hp_record *r = &recs[i];
+    if (!r->cum_objs)
+      return 0;
+    if (r->stack == stack && r->tid == tid)
+      return r;
+  }
+}
+
+/* With prof_lock held. NULL only if internal memory ran out. */
+static hp_record *rec_get(uint32_t stack, uint32_t tid) {
+  hp_record *r = rec_find(stack, tid);
+  if (r)
+    return r;
+  if ((recs_used + 1) * 2 > recs_cap) {
+    size_t cap = recs_cap ? recs_cap * 2 : 1024;
+    hp_record *n = ialloc(cap * sizeof *n);
+    if (!n)
+      return 0;
+    for (size_t i = 0; i < recs_cap; i++) {
+      if (!recs[i].cum_objs)
+        continue;
+      size_t j = rec_hash(recs[i].stack, recs[i].tid) & (cap - 1);
+      while (n[j].cum_objs)
+        j = (j + 1) & (cap - 1);
+      n[j] = recs[i];
+    }
+    ifree(recs);
+    recs = n;
+    recs_cap = cap;
+  }
+  size_t i = rec_hash(stack, tid) & (recs_cap - 1);
+  while (recs[i].cum_objs)
+    i = (i + 1) & (recs_cap - 1);
+  recs_used++;
+  r = &recs[i];
+  r->stack = stack;
+  r->tid = tid;
+  return r;
+}
+
+static void add_sample_locked(uint32_t stack, uint32_t tid, size_t size) {
+  hp_record *r = rec_get(stack, tid);
+  if (!r)
+    return;
+  r->live_objs++;
+  r->live_bytes += size;
+  r->cum_objs++;
+  r->cum_bytes += size;
+}
+
+static void remove_sample_locked(uint32_t stack, uint32_t tid, size_t size) {
+  hp_record *r = rec_find(stack, tid);
+  if (!r || !r->live_objs)
+    return;
+  r->live_objs--;
+  r->live_bytes -= size;
+}
+
+void heapprof_record_sample(uint32_t stack, uint32_t tid, size_t size) {
+  spin_lock(&prof_lock);
+  add_sample_locked(stack, tid, size);
+  spin_unlock(&prof_lock);
+}
+
+void heapprof_release_sample(uint32_t stack, uint32_t tid, size_t size) {
+  spin_lock(&prof_lock);
+  remove_sample_locked(stack, tid, size);
+  spin_unlock(&prof_lock);
+}
+
+size_t heapprof_snapshot(hp_record **out) {
+  for (;;) {
+    size_t want = __atomic_load_n(&recs_used, __ATOMIC_RELAXED) + 64;
+    hp_record *buf = ialloc(want * sizeof *buf);
+    if (!buf) {
+      *out = 0;
+      return 0;
+    }
+    spin_lock(&prof_lock);
+    if (recs_used > want) {
+      spin_unlock(&prof_lock);
+      ifree(buf);
+      continue;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < recs_cap; i++)
+      if (recs[i].cum_objs)
+        buf[n++] = recs[i];
+    spin_unlock(&prof_lock);
+    *out = buf;
+    return n;
+  }
+}
+
+/* ---- sampled blocks by address (allocators without a header bit) ------- */
+
+typedef struct {
+  uptr addr; /* 0: empty */
+  uint32_t stack, tid;
+  uint64_t size;
+} live_block;
+
+#define FILTER_BITS 16
+static uint32_t *filter; /* sampled live blocks per address hash */
+static live_block *live;
+static size_t live_cap, live_used;
+
+static size_t addr_hash(uptr p) { return (size_t)mix64(p); }
+static uint32_t *filter_slot(uptr p) {
+  return &filter[addr_hash(p) >> (64 - FILTER_BITS)];
+}
+
+static int live_grow_locked(void) {
+  size_t cap = live_cap ? live_cap * 2 : 4096;
+  live_block *n = ialloc(cap * sizeof *n);
+  if (!n)
+    return 0;
+  for (size_t i = 0; i < live_cap; i++) {
+    if (!live[i].addr)
+      continue;
+    size_t j = addr_hash(live[i].addr) & (cap - 1);
+    while (n[j].addr)
+      j = (j + 1) & (cap - 1);
+    n[j] = live[i];
+  }
+  ifree(live);
+  live = n;
+  live_cap = cap;
+  return 1;
+}
+
+void heapprof_record_alloc_stack(void *p, size_t size, uint32_t stack) {
+  if (!p || !filter)
+    return;
+  uint32_t tid = thread_current()->tid;
+  spin_lock(&prof_lock);
+  if ((live_used + 1) * 2 > live_cap && !live_grow_locked()) {
+    spin_unlock(&prof_lock);
+    return;
+  }
+  size_t i = addr_hash((uptr)p) & (live_cap - 1);
+  while (live[i].addr && live[i].addr != (uptr)p)
+    i = (i + 1) & (live_cap - 1);
+  if (live[i].addr) /* the allocator reused p without telling us: stale */
+    remove_sample_locked(live[i].stack, live[i].tid, live[i].size);
+  else
+    live_used++, __atomic_add_fetch(filter_slot((uptr)p), 1, __ATOMIC_RELAXED);
+  live[i] = (live_block){(uptr)p, stack, tid, size};
+  add_sample_locked(stack, tid, size);
+  spin_unlock(&prof_lock);
+}
+
+void heapprof_record_alloc(void *p, size_t size, uptr pc, uptr fp) {
+  if (!p)
+    return;
+  heapprof_record_alloc_stack(p, size, stack_capture_id(pc, fp));
+}
+
+void heapprof_record_free(void *ptr) {
+  uptr p = (uptr)ptr;
+  /* The block was inserted before malloc returned it, so the thread that
+   * frees it sees the count. */
+  if (!p || !filter ||
+      SL_LIKELY(!__atomic_load_n(filter_slot(p), __ATOMIC_RELAXED)))
+    return;
+  spin_lock(&prof_lock);
+  size_t i = live_cap ? addr_hash(p) & (live_cap - 1) : 0;
+  while (live_cap && live[i].addr && live[i].addr != p)
+    i = (i + 1) & (live_cap - 1);
+  if (!live_cap || !live[i].addr) {
+    spin_unlock(&prof_lock);
+    return;
+  }
+  remove_sample_locked(live[i].stack, live[i].tid, live[i].size);
+  __atomic_sub_fetch(filter_slot(p), 1, __ATOMIC_RELAXED);
+  live_used--;
+  /* Backward-shift deletion keeps probe chains whole without tombstones. */
+  size_t hole = i;
+  for (size_t j = (i + 1) & (live_cap - 1); live[j].addr;
+       j = (j + 1) & (live_cap - 1)) {
+    size_t home = addr_hash(live[j].addr) & (live_cap - 1);
+    /* Move j into the hole unless its home lies cyclically in (hole, j]. */
+    if (((j - home) & (live_cap - 1)) >= ((j - hole) & (live_cap - 1))) {
+      live[hole] = live[j];
+      hole = j;
+    }
+  }
+  live[hole].addr = 0;
+  spin_unlock(&prof_lock);
+}
+
+/* ---- control ------------------------------------------------------------ */
+
+uint64_t heapprof_mean_bytes(void) { return (uint64_t)mean_bytes; }
+
+void heapprof_init(void) {
+  if (!sl_opt.heap_profile)
+    return;
+  mean_bytes =
+      sl_opt.heap_profile_sample ? (double)sl_opt.heap_profile_sample : 1;
+  sample_all = sl_opt.heap_profile_sample <= 1;
+  filter = sys_map_anon(sizeof(uint32_t) << FILTER_BITS);
+  heapprof_output_init();
+  __atomic_store_n(&heapprof_on, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&heapprof_enabled, 1, __ATOMIC_RELEASE);
+}
+
+int heapprof_set_active(int on) {
+  if (!heapprof_on)
+    return 0;
+  return __atomic_exchange_n(&heapprof_enabled, on ? 1 : 0, __ATOMIC_ACQ_REL);
+}
+
+void heapprof_lock_all(void) { spin_lock(&prof_lock); }
+void heapprof_unlock_all(void) { spin_unlock(&prof_lock); }
+
+void heapprof_after_fork_child(void) {
+  if (!heapprof_on)
+    return;
+  /* Parent and child would otherwise draw the same countdowns. */
+  sl_heapprof_thread *hp = &thread_current()->hp;
+  if (hp->rng)
+    hp->rng = mix64(hp->rng ^ (uint64_t)sys_getpid()) | 1;
+  heapprof_output_after_fork_child();
+}

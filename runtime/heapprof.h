@@ -1,0 +1,111 @@
+/* The sampling heap profiler (DESIGN.md §6).
+ *
+ * Sampling is byte-weighted: each thread counts down a number of bytes drawn
+ * from an exponential distribution with mean heap_profile_sample, and the
+ * allocation that takes the countdown to zero or below is sampled. Because
+ * the distribution is memoryless, an allocation of s bytes is sampled with
+ * probability 1 - exp(-s/mean) whatever came before it, which is exactly
+ * what jeprof's scaling undoes. heap_profile_sample=1 samples every
+ * allocation.
+ *
+ * A sample keeps its stack (a stack-depot id whose frame 0 is inside the
+ * allocator entry point; dumps leave that frame out), its requested size and
+ * its thread. Counts are kept per (stack, thread): live objects and bytes
+ * (decremented exactly when a sampled block is freed) and cumulative ones.
+ *
+ * Two ways to find a sampled block again at free time:
+ *  - the checker's allocator marks the chunk header (CF_SAMPLED) and passes
+ *    the stack, thread and size it keeps there anyway: heapprof_record_sample
+ *    and heapprof_release_sample;
+ *  - any other allocator (LD_PRELOAD / profile-only mode) uses the
+ *    address-keyed calls heapprof_record_alloc and heapprof_record_free;
+ *    a free of a block that was not sampled costs a lock-free filter load.
+ *
+ * Use from an allocator (the contract with the preload branch):
+ *
+ *   malloc:  p = real_malloc(n);
+ *            if (SL_UNLIKELY(heapprof_on)) {
+ *              heapprof_note_alloc(n);
+ *              if (heapprof_sample_due(n))
+ *                heapprof_record_alloc(p, n, pc, fp);
+ *            }
+ *   free:    if (SL_UNLIKELY(heapprof_on)) {
+ *              heapprof_note_free(size_of_p);   (for the timeline)
+ *              heapprof_record_free(p);         (BEFORE p can be reused)
+ *            }
+ *            real_free(p);
+ *
+ * pc and fp are what stack_capture_id takes: a pc inside the allocator entry
+ * point and that entry point's frame; heapprof_record_alloc_stack takes a
+ * stack id already captured that way instead. */
+#ifndef SLEUTH_HEAPPROF_H
+#define SLEUTH_HEAPPROF_H
+
+#include <stdbool.h>
+
+#include "sys.h"
+#include "threads.h"
+
+/* heap_profile=1: the hooks must run (counters, frees of sampled blocks).
+ * Set at init and never cleared. */
+extern int heapprof_on;
+/* heap_profile=1 and sampling active (sleuth_heap_profile_active). */
+extern int heapprof_enabled;
+
+/* Slow path of heapprof_sample_due: the countdown ran out (or was never
+ * drawn). Draws the next one; returns whether this allocation is sampled. */
+bool heapprof_countdown_expired(sl_heapprof_thread *hp, size_t size);
+
+/* Whether an allocation of size bytes is to be sampled. Fast: one load, one
+ * subtraction and a compare on the calling thread's countdown. */
+static inline bool heapprof_sample_due(size_t size) {
+  if (SL_LIKELY(!__atomic_load_n(&heapprof_enabled, __ATOMIC_RELAXED)))
+    return false;
+  sl_heapprof_thread *hp = &thread_current()->hp;
+  if (SL_LIKELY((hp->countdown -= (int64_t)size) > 0))
+    return false;
+  return heapprof_countdown_expired(hp, size);
+}
+
+/* Timeline counters of the calling thread (count and bytes). */
+static inline void heapprof_note_alloc(size_t size) {
+  sl_heapprof_thread *hp = &thread_current()->hp;
+  __atomic_store_n(&hp->allocs, hp->allocs + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + size, __ATOMIC_RELAXED);
+}
+static inline void heapprof_note_free(size_t size) {
+  sl_heapprof_thread *hp = &thread_current()->hp;
+  __atomic_store_n(&hp->frees, hp->frees + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&hp->free_bytes, hp->free_bytes + size, __ATOMIC_RELAXED);
+}
+
+/* Address-keyed samples (allocators without a header bit). */
+void heapprof_record_alloc(void *p, size_t size, uptr pc, uptr fp);
+void heapprof_record_alloc_stack(void *p, size_t size, uint32_t stack);
+/* Call for every free while heapprof_on, before p can be handed out again;
+ * cheap when p was not sampled. */
+void heapprof_record_free(void *p);
+
+/* Header-marked samples (the checker's allocator keeps stack, thread and
+ * size in the chunk header). tid is the T<n> of the allocating thread. */
+void heapprof_record_sample(uint32_t stack, uint32_t tid, size_t size);
+void heapprof_release_sample(uint32_t stack, uint32_t tid, size_t size);
+
+/* Reads the options; from sleuth_init, after the thread table. */
+void heapprof_init(void);
+/* Writes a dump to path, or to the next <prefix>.<pid>.<seq>.heap when path
+ * is NULL. Returns 0, or -1 (profiler off, or the file cannot be written:
+ * one warning line says which). Not for signal handlers. */
+int heapprof_dump(const char *path);
+/* Turns sampling on or off; returns the previous state. */
+int heapprof_set_active(int on);
+/* A timeline sample line now (the service thread calls it periodically). */
+void heapprof_timeline_sample(void);
+/* At exit: the final timeline sample and dump. */
+void heapprof_at_exit(void);
+/* fork(): the profiler's locks are held across it; the child starts its own
+ * files (new pid, sequence from 0). */
+void heapprof_lock_all(void);
+void heapprof_unlock_all(void);
+void heapprof_after_fork_child(void);
+#endif

@@ -1,0 +1,210 @@
+/* Heap profile dumps in jemalloc's heap_v2 text format (DESIGN.md §6,
+ * shared/FACTS.md), so jeprof and pprof read them as they are:
+ *
+ *   heap_v2/<mean sample bytes>
+ *     t*: <live objs>: <live bytes> [<cum objs>: <cum bytes>]   whole process
+ *     tN: ...                                                   per thread
+ *   @ 0x<ret addr> 0x<ret addr> ...           one stack, innermost first
+ *     t*: ...
+ *     tN: ...
+ *   (blank line)
+ *   MAPPED_LIBRARIES:
+ *   <the contents of /proc/self/maps>
+ *
+ * Counts are raw samples and requested sizes; readers scale. The stack
+ * leaves out frame 0 (inside the allocator entry point), so it starts in
+ * the caller of malloc/new. Dumps are serialised by dump_lock; the records
+ * are copied under the profiler's lock and written without it. */
+#include "heapprof.h"
+
+#include <fcntl.h>
+
+#include "heapprof_internal.h"
+#include "options.h"
+#include "report.h"
+#include "stackdepot.h"
+
+static spin_t dump_lock;
+static unsigned dump_seq; /* per process: restarts at 0 in a fork child */
+
+/* Buffered output to one file descriptor. */
+typedef struct {
+  int fd;
+  int failed;
+  size_t len;
+  char buf[16384];
+} out_t;
+
+static void out_flush(out_t *o) {
+  size_t off = 0;
+  while (off < o->len && !o->failed) {
+    long w = sys_write(o->fd, o->buf + off, o->len - off);
+    if (w == -4 /* EINTR */)
+      continue;
+    if (w <= 0)
+      o->failed = 1;
+    else
+      off += (size_t)w;
+  }
+  o->len = 0;
+}
+
+static void out_printf(out_t *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void out_printf(out_t *o, const char *fmt, ...) {
+  if (sizeof o->buf - o->len < 512)
+    out_flush(o);
+  sbuf_t b;
+  sbuf_init(&b, o->buf + o->len, sizeof o->buf - o->len);
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  o->len += b.len;
+}
+
+static void out_bytes(out_t *o, const char *s, size_t n) {
+  while (n) {
+    if (o->len == sizeof o->buf)
+      out_flush(o);
+    size_t k = sizeof o->buf - o->len;
+    if (k > n)
+      k = n;
+    sl_memcpy(o->buf + o->len, s, k);
+    o->len += k;
+    s += k;
+    n -= k;
+  }
+}
+
+static void out_counts(out_t *o, const char *who, uint32_t tid,
+                       const hp_record *c) {
+  if (who)
+    out_printf(o, "  %s: ", who);
+  else
+    out_printf(o, "  t%u: ", tid);
+  out_printf(o, "%llu: %llu [%llu: %llu]\n", (unsigned long long)c->live_objs,
+             (unsigned long long)c->live_bytes, (unsigned long long)c->cum_objs,
+             (unsigned long long)c->cum_bytes);
+}
+
+static void add_counts(hp_record *to, const hp_record *r) {
+  to->live_objs += r->live_objs;
+  to->live_bytes += r->live_bytes;
+  to->cum_objs += r->cum_objs;
+  to->cum_bytes += r->cum_bytes;
+}
+
+/* Heapsort (no libc qsort: glibc's may call malloc). */
+typedef int (*rec_less)(const hp_record *, const hp_record *);
+static int by_stack(const hp_record *a, const hp_record *b) {
+  return a->stack != b->stack ? a->stack < b->stack : a->tid < b->tid;
+}
+static int by_tid(const hp_record *a, const hp_record *b) {
+  return a->tid < b->tid;
+}
+static void sift(hp_record *a, size_t i, size_t n, rec_less less) {
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= n)
+      return;
+    if (c + 1 < n && less(&a[c], &a[c + 1]))
+      c++;
+    if (!less(&a[i], &a[c]))
+      return;
+    hp_record t = a[i];
+    a[i] = a[c];
+    a[c] = t;
+    i = c;
+  }
+}
+static void sort_records(hp_record *a, size_t n, rec_less less) {
+  for (size_t i = n / 2; i-- > 0;)
+    sift(a, i, n, less);
+  for (size_t k = n; k > 1; k--) {
+    hp_record t = a[0];
+    a[0] = a[k - 1];
+    a[k - 1] = t;
+    sift(a, 0, k - 1, less);
+  }
+}
+
+static void write_profile(out_t *o, hp_record *r, size_t n) {
+  out_printf(o, "heap_v2/%llu\n", (unsigned long long)heapprof_mean_bytes());
+  hp_record total = {0};
+  for (size_t i = 0; i < n; i++)
+    add_counts(&total, &r[i]);
+  out_counts(o, "t*", 0, &total);
+  sort_records(r, n, by_tid);
+  for (size_t i = 0; i < n;) {
+    hp_record t = {0};
+    uint32_t tid = r[i].tid;
+    for (; i < n && r[i].tid == tid; i++)
+      add_counts(&t, &r[i]);
+    out_counts(o, 0, tid, &t);
+  }
+  sort_records(r, n, by_stack);
+  for (size_t i = 0; i < n;) {
+    size_t end = i;
+    hp_record s = {0};
+    for (; end < n && r[end].stack == r[i].stack; end++)
+      add_counts(&s, &r[end]);
+    uptr pcs[DEPOT_MAX_FRAMES];
+    int np = depot_get(r[i].stack, pcs, DEPOT_MAX_FRAMES);
+    int first = np > 1; /* frame 0 is the allocator's own */
+    out_bytes(o, "@", 1);
+    for (int k = first; k < np; k++)
+      out_printf(o, " 0x%lx", (unsigned long)pcs[k]);
+    out_bytes(o, "\n", 1);
+    out_counts(o, "t*", 0, &s);
+    for (; i < end; i++)
+      out_counts(o, 0, r[i].tid, &r[i]);
+  }
+  out_bytes(o, "\nMAPPED_LIBRARIES:\n", 19);
+  size_t len = 0;
+  char *maps = sys_read_file("/proc/self/maps", &len);
+  if (maps) {
+    out_bytes(o, maps, len);
+    ifree(maps);
+  }
+  out_flush(o);
+}
+
+int heapprof_dump(const char *path) {
+  if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
+    return -1;
+  spin_lock(&dump_lock);
+  char name[4096];
+  if (!path) {
+    sl_snprintf(name, sizeof name, "%s.%d.%u.heap", sl_opt.heap_profile_prefix,
+                sys_getpid(), dump_seq++);
+    path = name;
+  }
+  out_t *o = ialloc(sizeof *o);
+  hp_record *r = 0;
+  size_t n = heapprof_snapshot(&r);
+  int fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int ok = fd >= 0 && o && (r || !n);
+  if (ok) {
+    o->fd = fd;
+    write_profile(o, r, n);
+    ok = !o->failed;
+  }
+  if (fd >= 0)
+    sys_close(fd);
+  if (ok)
+    heapprof_timeline_note_dump(path);
+  else
+    report_raw("WARNING: Sleuth: cannot write the heap profile '%s' (%s)", path,
+               fd < 0 ? "cannot create the file" : "write failed");
+  ifree(r);
+  ifree(o);
+  spin_unlock(&dump_lock);
+  return ok ? 0 : -1;
+}
+
+void heapprof_dump_after_fork_child(void) {
+  /* A dump in progress belonged to a thread that does not exist here. */
+  dump_lock.locked = 0;
+  dump_seq = 0;
+}

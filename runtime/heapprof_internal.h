@@ -1,0 +1,25 @@
+/* Shared between the heap profiler's files: heapprof.c (sampling and
+ * tables), heapprof_dump.c (heap_v2 files), heapprof_timeline.c. */
+#ifndef SLEUTH_HEAPPROF_INTERNAL_H
+#define SLEUTH_HEAPPROF_INTERNAL_H
+
+#include "sys.h"
+
+/* Sampled counts of one (stack, thread); cum_objs > 0 marks a used slot. */
+typedef struct {
+  uint32_t stack, tid;
+  uint64_t live_objs, live_bytes, cum_objs, cum_bytes;
+} hp_record;
+
+/* A copy of every record (internal memory; ifree it). */
+size_t heapprof_snapshot(hp_record **out);
+uint64_t heapprof_mean_bytes(void);
+
+/* heapprof_timeline.c: the process's start time and the timeline file. */
+void heapprof_output_init(void);
+void heapprof_output_after_fork_child(void);
+uint64_t heapprof_uptime_ms(void);
+void heapprof_timeline_note_dump(const char *path);
+/* heapprof_dump.c */
+void heapprof_dump_after_fork_child(void);
+#endif

@@ -1,0 +1,118 @@
+/* The timeline file <heap_profile_prefix>.<pid>.timeline (one record per
+ * line, decimal numbers; the `sleuth-report --timeline` input):
+ *
+ *   # sleuth-timeline 1 pid=<pid> sample=<mean sample bytes>
+ *   sample <t_ms> <heap_inuse_bytes> <rss_anon_bytes> <rss_file_bytes>
+ *          <alloc_count> <allocs_per_s>
+ *   dump <t_ms> <path of the .heap file written then>
+ *
+ * t_ms counts from the runtime's start (from the fork in a child). Heap in
+ * use and the allocation count are the sums of every thread's counters
+ * (requested bytes); RSS comes from /proc/self/status. Each line is one
+ * write(2) to an O_APPEND file, so lines never interleave. */
+#include "heapprof.h"
+
+#include <fcntl.h>
+
+#include "heapprof_internal.h"
+#include "options.h"
+#include "report.h"
+#include "service.h"
+
+static int timeline_fd = -1;
+static uint64_t start_ns;
+static spin_t rate_lock;
+static uint64_t last_ns, last_allocs;
+
+uint64_t heapprof_uptime_ms(void) {
+  return (sys_monotonic_ns() - start_ns) / 1000000u;
+}
+
+static void timeline_open(void) {
+  start_ns = last_ns = sys_monotonic_ns();
+  last_allocs = 0;
+  char path[4096];
+  sl_snprintf(path, sizeof path, "%s.%d.timeline", sl_opt.heap_profile_prefix,
+              sys_getpid());
+  timeline_fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+  if (timeline_fd < 0) {
+    report_raw("WARNING: Sleuth: cannot create the heap timeline '%s' "
+               "(errno %d)",
+               path, -timeline_fd);
+    return;
+  }
+  char line[128];
+  size_t n =
+      sl_snprintf(line, sizeof line, "# sleuth-timeline 1 pid=%d sample=%llu\n",
+                  sys_getpid(), (unsigned long long)heapprof_mean_bytes());
+  sys_write_all(timeline_fd, line, n);
+}
+
+void heapprof_output_init(void) { timeline_open(); }
+
+void heapprof_output_after_fork_child(void) {
+  rate_lock.locked = 0;
+  if (timeline_fd >= 0)
+    sys_close(timeline_fd);
+  timeline_open();
+  heapprof_dump_after_fork_child();
+}
+
+void heapprof_timeline_note_dump(const char *path) {
+  if (timeline_fd < 0)
+    return;
+  char line[4200];
+  spin_lock(&rate_lock); /* keeps the lines in time order */
+  size_t n = sl_snprintf(line, sizeof line, "dump %llu %s\n",
+                         (unsigned long long)heapprof_uptime_ms(), path);
+  sys_write_all(timeline_fd, line, n);
+  spin_unlock(&rate_lock);
+}
+
+void heapprof_timeline_sample(void) {
+  if (timeline_fd < 0 || !__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
+    return;
+  uint64_t allocs = 0, alloc_bytes = 0, free_bytes = 0;
+  uint32_t cap;
+  threads_lock();
+  sl_thread **table = threads_table_locked(&cap);
+  for (uint32_t i = 0; i < cap; i++) {
+    if (!table[i])
+      continue;
+    sl_heapprof_thread *hp = &table[i]->hp;
+    allocs += __atomic_load_n(&hp->allocs, __ATOMIC_RELAXED);
+    alloc_bytes += __atomic_load_n(&hp->alloc_bytes, __ATOMIC_RELAXED);
+    free_bytes += __atomic_load_n(&hp->free_bytes, __ATOMIC_RELAXED);
+  }
+  threads_unlock();
+  /* Blocks allocated before the profiler started can be freed later. */
+  uint64_t inuse = alloc_bytes > free_bytes ? alloc_bytes - free_bytes : 0;
+  sys_proc_status st = {0, 0, 0};
+  sys_read_proc_status(&st);
+  spin_lock(&rate_lock);
+  uint64_t now = sys_monotonic_ns();
+  uint64_t dt = now - last_ns;
+  uint64_t rate = dt && allocs >= last_allocs
+                      ? (allocs - last_allocs) * 1000000000u / dt
+                      : 0;
+  last_ns = now;
+  last_allocs = allocs;
+  char line[256];
+  size_t n =
+      sl_snprintf(line, sizeof line, "sample %llu %llu %llu %llu %llu %llu\n",
+                  (unsigned long long)((now - start_ns) / 1000000u),
+                  (unsigned long long)inuse, (unsigned long long)st.rss_anon,
+                  (unsigned long long)st.rss_file, (unsigned long long)allocs,
+                  (unsigned long long)rate);
+  sys_write_all(timeline_fd, line, n);
+  spin_unlock(&rate_lock);
+}
+
+void heapprof_at_exit(void) {
+  if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
+    return;
+  service_stop();
+  if (sl_opt.heap_profile_timeline_ms > 0)
+    heapprof_timeline_sample();
+  heapprof_dump(0);
+}

@@ -1,0 +1,94 @@
+/* Profile-only mode's back end (sysheap.c): glibc's allocator plus the
+ * heap profiler's hooks. The paths every malloc and free take are inline
+ * here, so that the interceptor adds a few instructions to glibc's work;
+ * heapprof_sample_due and heapprof_note_alloc/free (heapprof.h) are done on
+ * the thread record fetched once per call, the same arithmetic. */
+#ifndef SLEUTH_SYSHEAP_H
+#define SLEUTH_SYSHEAP_H
+
+#include "allocator.h"
+#include "heapprof.h"
+#include "threads.h"
+
+#define SAMPLED_MAGIC 0x5a3d1e0c9b7f2468ull
+
+void *__libc_malloc(size_t n);
+void __libc_free(void *p);
+
+void sysheap_init(void);
+void *sysheap_allocate_slow(size_t size, size_t align, int type, int zero,
+                            uptr fp);
+void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
+                               size_t align, int type, int zero, uptr fp);
+void sysheap_free_sampled(sl_heapprof_thread *hp, void *p);
+void *sysheap_failed(size_t size, int type, uptr fp);
+void *sysheap_reallocate(void *p, size_t size, uptr fp);
+void *sysheap_calloc(size_t n, size_t elem, uptr fp);
+size_t sysheap_usable_size(const void *p);
+
+static inline sl_heapprof_thread *sysheap_thread_hp(void) {
+  sl_thread *t = sl_cur_thread;
+  return &(SL_LIKELY(t) ? t : thread_current())->hp;
+}
+
+static inline int sysheap_sample_due(sl_heapprof_thread *hp, size_t size) {
+  return __atomic_load_n(&heapprof_enabled, __ATOMIC_RELAXED) &&
+         (hp->countdown -= (int64_t)size) <= 0 &&
+         heapprof_countdown_expired(hp, size);
+}
+
+/* The bytes glibc gives a block: its chunk size, from the size word just
+ * below it (the low three bits are flags). Counted the same way at malloc
+ * and at free, it keeps the timeline's heap-in-use figure exact. */
+static inline size_t sysheap_chunk_bytes(const void *glibc_block) {
+  return ((const size_t *)glibc_block)[-1] & ~(size_t)7;
+}
+
+static inline void sysheap_count_alloc(sl_heapprof_thread *hp, size_t bytes) {
+  __atomic_store_n(&hp->allocs, hp->allocs + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + bytes, __ATOMIC_RELAXED);
+}
+
+static inline void sysheap_count_free(sl_heapprof_thread *hp, size_t bytes) {
+  __atomic_store_n(&hp->frees, hp->frees + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&hp->free_bytes, hp->free_bytes + bytes, __ATOMIC_RELAXED);
+}
+
+/* A sampled block has the magic word right below it (sysheap.c). */
+static inline int sysheap_is_sampled(const void *p) {
+  return ((const uint64_t *)p)[-2] == (SAMPLED_MAGIC ^ (uptr)p);
+}
+
+/* fp is the interceptor's frame (a sampled block's stack starts there). */
+static inline void *sysheap_allocate(size_t size, size_t align, int type,
+                                     int zero, uptr fp) {
+  if (SL_UNLIKELY(align > 16 || zero))
+    return sysheap_allocate_slow(size, align, type, zero, fp);
+  sl_heapprof_thread *hp = 0;
+  if (SL_UNLIKELY(heapprof_on)) {
+    hp = sysheap_thread_hp();
+    if (SL_UNLIKELY(sysheap_sample_due(hp, size)))
+      return sysheap_allocate_sampled(hp, size, align, type, zero, fp);
+  }
+  void *p = __libc_malloc(size);
+  if (SL_UNLIKELY(!p))
+    return sysheap_failed(size, type, fp);
+  if (hp)
+    sysheap_count_alloc(hp, sysheap_chunk_bytes(p));
+  return p;
+}
+
+static inline void sysheap_deallocate(void *p, int type, int has_size,
+                                      size_t size, uptr fp) {
+  (void)type, (void)has_size, (void)size, (void)fp;
+  if (SL_UNLIKELY(heapprof_on) && p) {
+    sl_heapprof_thread *hp = sysheap_thread_hp();
+    if (SL_UNLIKELY(sysheap_is_sampled(p))) {
+      sysheap_free_sampled(hp, p);
+      return;
+    }
+    sysheap_count_free(hp, sysheap_chunk_bytes(p));
+  }
+  __libc_free(p);
+}
+#endif
