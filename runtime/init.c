@@ -6,11 +6,11 @@
 #include <stdlib.h>
 
 #include "allocator.h"
+#include "heapprof.h"
 #include "interception.h"
 #include "interceptors.h"
 #include "options.h"
 #include "pools.h"
-#include "heapprof.h"
 #include "report.h"
 #include "service.h"
 #include "shadow.h"
