@@ -8,8 +8,10 @@
  *
  * t_ms counts from the runtime's start (from the fork in a child). Heap in
  * use and the allocation count are the sums of every thread's counters
- * (requested bytes); RSS comes from /proc/self/status. Each line is one
- * write(2) to an O_APPEND file, so lines never interleave. */
+ * (requested bytes); RSS comes from /proc/thread-self/status. Each line is
+ * one write(2) to an O_APPEND file, so lines never interleave; the file is
+ * opened for each line, so a program that closes every descriptor (as
+ * daemons do) can never have its own files written to. */
 #include "heapprof.h"
 
 #include <fcntl.h>
@@ -19,7 +21,8 @@
 #include "report.h"
 #include "service.h"
 
-static int timeline_fd = -1;
+static char timeline_path[4096];
+static int timeline_ok;
 static uint64_t start_ns;
 static spin_t rate_lock;
 static uint64_t last_ns, last_allocs;
@@ -31,46 +34,55 @@ uint64_t heapprof_uptime_ms(void) {
 static void timeline_open(void) {
   start_ns = last_ns = sys_monotonic_ns();
   last_allocs = 0;
-  char path[4096];
-  sl_snprintf(path, sizeof path, "%s.%d.timeline", sl_opt.heap_profile_prefix,
-              sys_getpid());
-  timeline_fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
-  if (timeline_fd < 0) {
+  char *path = timeline_path;
+  sl_snprintf(path, sizeof timeline_path, "%s.%d.timeline",
+              sl_opt.heap_profile_prefix, sys_getpid());
+  int fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+  timeline_ok = fd >= 0;
+  if (fd < 0) {
     report_raw("WARNING: Sleuth: cannot create the heap timeline '%s' "
                "(errno %d)",
-               path, -timeline_fd);
+               path, -fd);
     return;
   }
   char line[128];
   size_t n =
       sl_snprintf(line, sizeof line, "# sleuth-timeline 1 pid=%d sample=%llu\n",
                   sys_getpid(), (unsigned long long)heapprof_mean_bytes());
-  sys_write_all(timeline_fd, line, n);
+  sys_write_all(fd, line, n);
+  sys_close(fd);
+}
+
+/* One whole line, appended. */
+static void timeline_write(const char *line, size_t n) {
+  int fd = sys_open(timeline_path, O_WRONLY | O_APPEND, 0);
+  if (fd < 0)
+    return;
+  sys_write_all(fd, line, n);
+  sys_close(fd);
 }
 
 void heapprof_output_init(void) { timeline_open(); }
 
 void heapprof_output_after_fork_child(void) {
   rate_lock.locked = 0;
-  if (timeline_fd >= 0)
-    sys_close(timeline_fd);
   timeline_open();
   heapprof_dump_after_fork_child();
 }
 
 void heapprof_timeline_note_dump(const char *path) {
-  if (timeline_fd < 0)
+  if (!timeline_ok)
     return;
   char line[4200];
   spin_lock(&rate_lock); /* keeps the lines in time order */
   size_t n = sl_snprintf(line, sizeof line, "dump %llu %s\n",
                          (unsigned long long)heapprof_uptime_ms(), path);
-  sys_write_all(timeline_fd, line, n);
+  timeline_write(line, n);
   spin_unlock(&rate_lock);
 }
 
 void heapprof_timeline_sample(void) {
-  if (timeline_fd < 0 || !__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
+  if (!timeline_ok || !__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
     return;
   uint64_t allocs = 0, alloc_bytes = 0, free_bytes = 0;
   uint32_t cap;
@@ -104,7 +116,7 @@ void heapprof_timeline_sample(void) {
                   (unsigned long long)inuse, (unsigned long long)st.rss_anon,
                   (unsigned long long)st.rss_file, (unsigned long long)allocs,
                   (unsigned long long)rate);
-  sys_write_all(timeline_fd, line, n);
+  timeline_write(line, n);
   spin_unlock(&rate_lock);
 }
 
