@@ -149,6 +149,10 @@ void sleuth_init(void) {
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
   fake_stack_init();
   service_init();
+  /* Growth checks every heap_profile_interval_s (options.c has made sure
+   * the interval is set when leak_growth_checks is). */
+  if (sl_opt.leak_growth_checks > 0 && sleuth_checking)
+    service_register_interval(leak_growth_check);
   if (sl_opt.verbosity) {
     report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
                sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")

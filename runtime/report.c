@@ -491,28 +491,24 @@ void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
 void report_redzone_corrupted(uptr bad, const chunk_info *ci,
                               uint32_t free_stack) {
   uint32_t stack = free_stack ? free_stack : ci->alloc_stack;
-  report_t r;
-  if (suppressed_id("heap-buffer-overflow", stack) ||
-      !begin(&r, "heap-buffer-overflow", summary_pc_of(stack)))
+  report_model m;
+  if (!begin_allocator_error(&m, "heap-buffer-overflow", stack))
     return;
-  sl_thread *t = thread_current();
   if (free_stack) {
-    sbuf_printf(&r.b, " on address %p, detected when the block was freed\n"
-                      "redzone byte(s) overwritten; the block was freed by "
-                      "thread T%u here:\n",
-                (void *)bad, t->tid);
-    note_thread(&r, t->tid);
-    put_stack_id(&r, free_stack);
+    sbuf_printf(&m.message, " on address %p, detected when the block was "
+                            "freed", (void *)bad);
+    sbuf_printf(&m.details, "redzone byte(s) overwritten; the block was "
+                            "freed by thread T%u here:\n", m.tid);
+    note_thread(&m, m.tid);
   } else {
-    sbuf_printf(&r.b, " on address %p, detected at exit\nredzone byte(s) "
-                      "overwritten next to a block still allocated\n",
-                (void *)bad);
+    /* No stack of its own: the allocation stack below says it all. */
+    sbuf_printf(&m.message, " on address %p, detected at exit", (void *)bad);
+    sbuf_puts(&m.details, "redzone byte(s) overwritten next to a block "
+                          "still allocated\n");
+    m.npcs = 0;
   }
-  sbuf_putc(&r.b, '\n');
-  describe_chunk(&r, bad, ci);
-  put_threads(&r);
-  put_summary(&r, summary_pc_of(stack), 0);
-  flush_and_finish(&r, 0);
+  describe_chunk(&m, bad, ci);
+  finish(&m, 0);
 }
 
 /* The end of the reports for requests the allocator cannot satisfy. */
