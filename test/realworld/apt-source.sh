@@ -21,7 +21,7 @@ mkdir -p "$dest" || die "cannot create $dest"
 dest=$(cd "$dest" && pwd)
 pkgdir="$dest/$pkg"
 if [ -f "$pkgdir/.unpacked" ]; then
-  cat "$pkgdir/.unpacked"
+  echo "$pkgdir/src"
   exit 0
 fi
 for tool in apt-get dpkg-source flock; do
@@ -57,5 +57,5 @@ dsc=$(ls "$pkgdir/dl/"*.dsc 2>/dev/null | head -n 1)
   die "dpkg-source -x $(basename "$dsc") failed (see $log)"
 # Record the version next to the tree; later runs reuse both.
 sed -n 's/^Version: //p' "$dsc" | head -n 1 > "$pkgdir/version"
-echo "$pkgdir/src" > "$pkgdir/.unpacked"
+touch "$pkgdir/.unpacked"
 echo "$pkgdir/src"

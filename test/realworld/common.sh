@@ -90,16 +90,15 @@ rw_test() {
   echo "$RW_TEST_SECONDS" > "$rw_dir/test-seconds"
 }
 
-# The one line a log file holds when every report was suppressed.
-rw_suppressed_re='^==[0-9]+==Sleuth: suppressed: [0-9]+ error report\(s\)$'
-
-# rw_reports: show the report files written so far (files holding only the
-# suppressed-count line do not count); status 1 when there is any.
+# rw_reports: show the report files written so far; status 1 when there is
+# any. A file counts when it holds an ERROR or WARNING line: with a
+# suppressions file, Sleuth also writes a file with only the count of
+# suppressed reports or the totals of suppressed leaks.
 rw_reports() {
   local f n=0
   for f in "$rw_logs"/*; do
     [ -e "$f" ] || continue
-    grep -qvE "$rw_suppressed_re" "$f" || continue
+    grep -qE '^==[0-9]+==(ERROR|WARNING)' "$f" || continue
     n=$((n + 1))
     echo "--- report file $f:"
     head -n 40 "$f"
@@ -109,12 +108,16 @@ rw_reports() {
 
 # rw_finish: the verdict line. Any report file (build or test phase) fails.
 rw_finish() {
-  local n sup
+  local n sup leaks
   n=$(rw_reports | grep -c '^--- report file')
   [ "$n" -eq 0 ] || { rw_reports >&2; rw_die "FAIL: $n report file(s) in $rw_logs"; }
   # Reports matched by <pkg>.supp: known bugs of the package, counted.
   sup=$(cat "$rw_logs"/* 2>/dev/null | sed -nE 's/^==[0-9]+==Sleuth: suppressed: ([0-9]+) .*/\1/p' |
         awk '{ s += $1 } END { print s + 0 }')
-  [ "$sup" -eq 0 ] && sup= || sup=", $sup report(s) of known package bugs suppressed by $rw_pkg.supp"
+  leaks=$(cat "$rw_logs"/* 2>/dev/null | sed -nE 's/^ *suppressed: ([0-9,]+) bytes in ([0-9,]+) blocks/\2/p' |
+          tr -d , | awk '{ s += $1 } END { print s + 0 }')
+  if [ "$sup" -eq 0 ] && [ "$leaks" -eq 0 ]; then sup=
+  else sup=", suppressed by $rw_pkg.supp (known package bugs): $sup error report(s), $leaks leaked block(s)"
+  fi
   echo "realworld/$rw_pkg: PASS ($rw_pkg $RW_VERSION, mode $RW_MODE, test suite ${RW_TEST_SECONDS}s, no reports$sup)"
 }
