@@ -3,8 +3,9 @@
 # suites (see README.md).
 #   run.sh --bin <sleuth bin dir> --work <dir> [--mode sleuth|clang|asan]
 #          [--time] [package...]
-# --time runs each package in the three modes and prints one table row of
-# test-suite seconds per package. Default packages: zlib lua5.4 sqlite3 expat.
+# --time runs each package in the three modes and prints one table row per
+# package: the test suite's CPU seconds (user+sys) and, in parentheses, wall
+# seconds. Default packages: zlib lua5.4 sqlite3 expat.
 # Exit status: 0 when every package passed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,14 +39,15 @@ else
     row="| $p"
     for m in clang sleuth asan; do
       if RW_MODE=$m bash "$here/$p.sh"; then
-        row="$row | $(cat "$work/$m/$p/test-seconds")"
+        read -r wall cpu < "$work/$m/$p/test-seconds"
+        row="$row | $cpu ($wall)"
       else
         row="$row | failed"; failed+=("$p/$m")
       fi
     done
     rows+=("$row |")
   done
-  echo "| package | clang (s) | sleuth-cc (s) | clang -fsanitize=address (s) |"
+  echo "| package | clang: cpu (wall) s | sleuth-cc | clang -fsanitize=address |"
   echo "|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
 fi
