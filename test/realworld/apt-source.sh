@@ -1,66 +1,61 @@
-#!/bin/sh
-# apt-source.sh PACKAGE DESTDIR: download the Debian source package PACKAGE
-# and extract its upstream tarball under DESTDIR; print the extracted
-# directory's absolute path on stdout (the only line on stdout).
+#!/usr/bin/env bash
+# apt-source.sh <package> <destdir>: fetch a Debian source package with
+# apt-get source, unpack it with dpkg-source (Debian patches applied) and
+# print the path of the unpacked source tree on stdout.
 #
-# The system's apt configuration is left alone: the sources list, the
-# package lists and apt's caches live in DESTDIR/apt-state, so this needs no
-# deb-src line in /etc/apt and changes nothing outside DESTDIR. A second
-# call with the same DESTDIR reuses the lists (apt-get update then only
-# checks they are current).
-#
-# Environment: SLEUTH_APT_MIRROR (default http://deb.debian.org/debian),
-# SLEUTH_APT_SUITE (default bookworm).
-# Exit status 1 with one line on stderr when the download fails, for
-# example without network: tests that use this must fail, not skip.
-set -u
+# The system is not changed: the deb-src line, the package lists and the
+# downloads live under <destdir>. A tree that is already unpacked there is
+# reused without touching the network. Any failure (no network, unknown
+# package) is one line on stderr naming the problem, and exit status 1.
+set -uo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: apt-source.sh PACKAGE DESTDIR" >&2
-  exit 2
-fi
+die() { echo "apt-source.sh: $*" >&2; exit 1; }
+[ $# -eq 2 ] || die "usage: apt-source.sh <package> <destdir>"
 pkg=$1
-mkdir -p "$2" || exit 1
-dest=$(cd "$2" && pwd)
-mirror=${SLEUTH_APT_MIRROR:-http://deb.debian.org/debian}
+dest=$2
 suite=${SLEUTH_APT_SUITE:-bookworm}
+mirror=${SLEUTH_APT_MIRROR:-http://deb.debian.org/debian}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-state="$dest/apt-state"
 
-fail() {
-  echo "apt-source.sh: $*" >&2
-  exit 1
-}
-
-[ -f "$keyring" ] || fail "$keyring is missing (apt-get install debian-archive-keyring)"
-mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/download" || exit 1
-echo "deb-src [signed-by=$keyring] $mirror $suite main" > "$state/sources.list"
-
-# Private sources list, lists and caches; no sources.list.d parts.
-apt_private() {
-  apt-get -q -o Dir::Etc::SourceList="$state/sources.list" \
-    -o Dir::Etc::SourceParts=/dev/null \
-    -o Dir::State::Lists="$state/lists" \
-    -o Dir::Cache="$state/cache" \
-    -o APT::Sandbox::User=root "$@"
-}
-
-log="$state/apt.log"
-# --error-on=any: a failed fetch is an error, not a warning with status 0.
-if ! apt_private update --error-on=any > "$log" 2>&1; then
-  fail "cannot fetch the source index of $suite from $mirror (network unreachable?); apt-get said: $(grep -E '^(E|W):' "$log" | head -n 1)"
+mkdir -p "$dest" || die "cannot create $dest"
+dest=$(cd "$dest" && pwd)
+pkgdir="$dest/$pkg"
+if [ -f "$pkgdir/.unpacked" ]; then
+  echo "$pkgdir/src"
+  exit 0
 fi
-rm -rf "$state/download"/*
-if ! (cd "$state/download" && apt_private source --download-only "$pkg") >> "$log" 2>&1; then
-  fail "cannot download the source package '$pkg' from $mirror ($suite); apt-get said: $(grep -E '^(E|W):' "$log" | tail -n 1)"
-fi
+for tool in apt-get dpkg-source flock; do
+  command -v "$tool" >/dev/null || die "$tool not found (install apt, dpkg-dev and util-linux)"
+done
+[ -r "$keyring" ] || die "$keyring missing (install debian-archive-keyring)"
 
-# The upstream tarball (a native package has no .orig: use its .tar.*).
-tarball=$(ls "$state/download"/*.orig.tar.* 2>/dev/null | head -n 1)
-[ -n "$tarball" ] || tarball=$(ls "$state/download"/*.tar.* 2>/dev/null | grep -v '\.debian\.tar\.' | head -n 1)
-[ -n "$tarball" ] || fail "no source tarball among the files apt-get downloaded for '$pkg'"
-top=$(tar tf "$tarball" | head -n 1 | cut -d/ -f1)
-[ -n "$top" ] || fail "$tarball is empty or not a tar archive"
-rm -rf "${dest:?}/$top"
-tar xf "$tarball" -C "$dest" || fail "cannot extract $tarball"
-echo "$dest/$top"
+apt="$dest/apt"
+mkdir -p "$apt/lists/partial"
+echo "deb-src [signed-by=$keyring] $mirror $suite main" > "$apt/sources.list"
+opts=(-o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+      -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache")
+log="$apt/$pkg.log"
+
+# One update per destdir; parallel callers wait for it (flock) instead of
+# racing on apt's lists lock.
+(
+  flock 9
+  if ! ls "$apt/lists/"*_Sources* >/dev/null 2>&1; then
+    # --error-on=any: a failed fetch (no network) is an error, not a warning.
+    apt-get "${opts[@]}" --error-on=any update >"$log" 2>&1 ||
+      { echo "apt-source.sh: apt-get update failed for $mirror $suite (no network?): $(grep -m1 -E '^(E|W|Err):' "$log")" >&2; exit 1; }
+  fi
+) 9>"$apt/lock" || exit 1
+
+rm -rf "$pkgdir" && mkdir -p "$pkgdir/dl" || die "cannot create $pkgdir"
+(cd "$pkgdir/dl" && apt-get "${opts[@]}" source --download-only "$pkg") >>"$log" 2>&1 ||
+  die "apt-get source $pkg failed: $(grep -m1 -E '^(E|Err):' "$log")"
+dsc=$(ls "$pkgdir/dl/"*.dsc 2>/dev/null | head -n 1)
+[ -n "$dsc" ] || die "apt-get source $pkg downloaded no .dsc (see $log)"
+# --no-check: apt already verified the files against the signed index.
+(cd "$pkgdir" && dpkg-source --no-check -x "$dsc" src) >>"$log" 2>&1 ||
+  die "dpkg-source -x $(basename "$dsc") failed (see $log)"
+# Record the version next to the tree; later runs reuse both.
+sed -n 's/^Version: //p' "$dsc" | head -n 1 > "$pkgdir/version"
+touch "$pkgdir/.unpacked"
+echo "$pkgdir/src"
