@@ -187,4 +187,13 @@ __attribute__((section(".init_array.00101"), used)) static void (
 #else
 __attribute__((section(".preinit_array"), used)) static void (
     *sleuth_preinit)(int, char **, char **) = sleuth_early_init;
+
+/* The executable's .init_array runs after __libc_start_main registered
+ * ld.so's _dl_fini, so this handler runs before it, called by exit()
+ * itself (the preinit-time handlers run later, from _dl_fini). */
+static void register_exit_floor(void) {
+  atexit(leak_note_exit_floor);
+}
+__attribute__((section(".init_array"), used)) static void (
+    *sleuth_exit_floor_ctor)(void) = register_exit_floor;
 #endif

@@ -61,6 +61,7 @@
  * warning names it. In a fork child the parent's other threads are gone
  * but their stacks were copied: those are read whole too. */
 #include "leak.h"
+#include "unwind.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -779,6 +780,14 @@ SL_NOINLINE void leak_growth_check(void) {
   leak_growth_check_from(sp, thread_current_or_null() != 0);
 }
 
+uptr leak_exit_floor;
+
+void leak_note_exit_floor(void) {
+  if (sl_opt.detect_leaks)
+    __atomic_store_n(&leak_exit_floor, unwind_live_floor_at_exit(),
+                     __ATOMIC_RELAXED);
+}
+
 SL_NOINLINE int leak_check_at_exit(void) {
   int growth_fail = leak_growth_at_exit();
   if (!sl_opt.detect_leaks)
@@ -786,6 +795,12 @@ SL_NOINLINE int leak_check_at_exit(void) {
   __builtin_unwind_init();
   uptr sp;
   CURRENT_SP(sp);
+  /* After main returned, only exit's caller and up are live on this stack:
+   * the rest held main's frames, and their stale pointers would hide the
+   * leaks of a program that simply forgot to free before returning. */
+  uptr floor = __atomic_load_n(&leak_exit_floor, __ATOMIC_RELAXED);
+  if (floor > sp)
+    sp = floor;
   int fail = 0;
   check(0, &fail, sp);
   return fail || growth_fail;

@@ -26,6 +26,12 @@ typedef struct {
  * checks ran): reports, and returns 1 if a kind listed in leak_kinds_fail
  * was found. */
 int leak_check_at_exit(void);
+/* An exit handler that exit() calls directly (registered after ld.so's
+ * own, from the executable's .init_array): records how much of the main
+ * thread's stack is still live (unwind_live_floor_at_exit) for the exit
+ * scan, which runs later, from _dl_fini, where the unwinder cannot reach
+ * exit's frame. */
+void leak_note_exit_floor(void);
 
 /* Groups the classified blocks by allocation stack and kind and prints the
  * report (DESIGN.md §4); nothing if there is nothing to show. only_new:

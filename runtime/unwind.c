@@ -4,6 +4,7 @@
  * garbage. */
 #include "unwind.h"
 
+#include <dlfcn.h>
 #include <link.h>
 #include <unwind.h>
 
@@ -110,6 +111,46 @@ static int find_text(struct dl_phdr_info *info, size_t size, void *arg) {
 void unwind_use_dwarf_when_truncated(void) {
   dl_iterate_phdr(find_text, (void *)(uptr)__libc_malloc);
   dwarf_when_truncated = libc_text_hi != 0;
+}
+
+typedef struct {
+  uptr exit_fn, exit_cfa, floor;
+  int after_exit;
+} exit_state;
+
+static _Unwind_Reason_Code exit_step(struct _Unwind_Context *ctx, void *arg) {
+  exit_state *s = arg;
+  uptr pc = (uptr)_Unwind_GetIP(ctx);
+  if (!pc)
+    return _URC_END_OF_STACK;
+  if (s->after_exit) { /* exit's caller */
+    if (pc >= libc_text_lo && pc < libc_text_hi)
+      s->floor = s->exit_cfa;
+    return _URC_END_OF_STACK;
+  }
+  /* The lookup is made at pc - 1 (exit's call to the noreturn handler
+   * runner is its last instruction: the return address may be the next
+   * function's). */
+  if ((uptr)_Unwind_FindEnclosingFunction((void *)pc) == s->exit_fn) {
+    s->after_exit = 1;
+    s->exit_cfa = (uptr)_Unwind_GetCFA(ctx);
+  }
+  return _URC_NO_REASON;
+}
+
+uptr unwind_live_floor_at_exit(void) {
+  if (!libc_text_hi)
+    dl_iterate_phdr(find_text, (void *)(uptr)__libc_malloc);
+  void *fn = dlsym(RTLD_DEFAULT, "exit");
+  if (!fn || !libc_text_hi)
+    return 0;
+  /* + 1: the lookup is made at the address before the one given. */
+  exit_state s = {(uptr)_Unwind_FindEnclosingFunction((char *)fn + 1), 0, 0,
+                  0};
+  if (!s.exit_fn)
+    return 0;
+  _Unwind_Backtrace(exit_step, &s);
+  return s.floor;
 }
 
 static int walk_truncated(const uptr *pcs, int n, int max) {

@@ -18,4 +18,11 @@ uint32_t stack_capture_id(uptr first_pc, uptr fp);
  * code is redone with the DWARF unwinder (programs built without frame
  * pointers); the preloaded runtime asks for this. */
 void unwind_use_dwarf_when_truncated(void);
+/* Called from an atexit handler: if exit() was called by libc's start-up
+ * code (main returned), the stack address above which the frames are still
+ * live (exit's caller and up); everything below is exit's own machinery
+ * over main's dead frames, whose stale pointers must not keep leaked
+ * blocks reachable. 0 when exit was called from the program (its frames
+ * are live) or the stack cannot be read. */
+uptr unwind_live_floor_at_exit(void);
 #endif
