@@ -8,18 +8,18 @@
 // Dumps 0 and 1 from the API, 2 at exit.
 // RUN: %sleuth_report --top 1 --lines %t.d/p.*.2.heap | FileCheck %s --check-prefix=TOP
 // TOP: Total: {{[0-9]+}} bytes
-// TOP: {{^ +}}7000 {{.*}} worker {{.*}}e2e-instrumented-profile.c:[[@LINE+58]]
+// TOP: {{^ +}}7000 {{.*}} worker {{.*}}e2e-instrumented-profile.c:[[@LINE+72]]
 // RUN: %sleuth_report --lines --base %t.d/p.*.0.heap %t.d/p.*.1.heap | FileCheck %s --check-prefix=BASE
 // BASE: Total: 700 bytes
 // BASE-NEXT: Showing
 // BASE-NEXT: flat
-// BASE-NEXT: {{^ +}}700 100.00% 100.00% {{.*}} grow_site {{.*}}e2e-instrumented-profile.c:[[@LINE+44]]
+// BASE-NEXT: {{^ +}}700 100.00% 100.00% {{.*}} grow_site {{.*}}e2e-instrumented-profile.c:[[@LINE+51]]
 // BASE-NOT: steady_site
 // RUN: %sleuth_report --inuse-objects --stacks --base %t.d/p.*.0.heap %t.d/p.*.1.heap | FileCheck %s --check-prefix=OBJS
 // OBJS: Total: 7 objects
 // OBJS: 7 objects {{.*}} in 700 bytes
 // OBJS-NEXT: #0 grow_site
-// OBJS-NEXT: #1 main {{.*}}e2e-instrumented-profile.c:[[@LINE+57]]
+// OBJS-NEXT: #1 main {{.*}}e2e-instrumented-profile.c:[[@LINE+72]]
 // The timeline (found beside the dump) times the two dumps: a rate.
 // RUN: %sleuth_report --by-module --limit 1G --base %t.d/p.*.0.heap %t.d/p.*.1.heap | FileCheck %s --check-prefix=MOD
 // MOD: Growth by module (inuse_space) over {{0\.0[5-9][0-9]|0\.[1-9][0-9]*|[1-9][0-9.]*}} s (between the two dumps, from the timeline {{.*}}.timeline)
@@ -47,6 +47,13 @@
 // THR: Thread T0: {{[0-9]+}} bytes
 // THR-NOT: worker
 // THR: steady_site
+// churn_site's blocks were all freed: not in the in-use views (its stack
+// stays in the dump for the cumulative counts), but in --alloc-space.
+// RUN: %sleuth_report %t.d/p.*.2.heap | FileCheck %s --check-prefix=NOCHURN
+// RUN: %sleuth_report --stacks %t.d/p.*.2.heap | FileCheck %s --check-prefix=NOCHURN
+// NOCHURN-NOT: churn_site
+// RUN: %sleuth_report --alloc-space %t.d/p.*.2.heap | FileCheck %s --check-prefix=CHURN
+// CHURN: {{^ +}}6400 {{.*}} churn_site
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
@@ -64,6 +71,13 @@ __attribute__((noinline)) void steady_site(void) {
   keep[999] = malloc(5000);
 }
 
+__attribute__((noinline)) void churn_site(void) {
+  for (int i = 0; i < 100; i++) {
+    void *volatile p = malloc(64);
+    free(p);
+  }
+}
+
 static void *worker(void *a) {
   (void)a;
   keep[998] = malloc(7000);
@@ -72,6 +86,7 @@ static void *worker(void *a) {
 
 int main(void) {
   steady_site();
+  churn_site();
   grow_site(3);
   sleuth_heap_profile_dump(0);
   struct timespec ts = {0, 50 * 1000 * 1000};
