@@ -8,18 +8,18 @@
 // Dumps 0 and 1 from the API, 2 at exit.
 // RUN: %sleuth_report --top 1 --lines %t.d/p.*.2.heap | FileCheck %s --check-prefix=TOP
 // TOP: Total: {{[0-9]+}} bytes
-// TOP: {{^ +}}7000 {{.*}} worker {{.*}}e2e-instrumented-profile.c:[[@LINE+72]]
+// TOP: {{^ +}}7000 {{.*}} worker {{.*}}e2e-instrumented-profile.c:[[@LINE+77]]
 // RUN: %sleuth_report --lines --base %t.d/p.*.0.heap %t.d/p.*.1.heap | FileCheck %s --check-prefix=BASE
 // BASE: Total: 700 bytes
 // BASE-NEXT: Showing
 // BASE-NEXT: flat
-// BASE-NEXT: {{^ +}}700 100.00% 100.00% {{.*}} grow_site {{.*}}e2e-instrumented-profile.c:[[@LINE+51]]
+// BASE-NEXT: {{^ +}}700 100.00% 100.00% {{.*}} grow_site {{.*}}e2e-instrumented-profile.c:[[@LINE+56]]
 // BASE-NOT: steady_site
 // RUN: %sleuth_report --inuse-objects --stacks --base %t.d/p.*.0.heap %t.d/p.*.1.heap | FileCheck %s --check-prefix=OBJS
 // OBJS: Total: 7 objects
 // OBJS: 7 objects {{.*}} in 700 bytes
 // OBJS-NEXT: #0 grow_site
-// OBJS-NEXT: #1 main {{.*}}e2e-instrumented-profile.c:[[@LINE+72]]
+// OBJS-NEXT: #1 main {{.*}}e2e-instrumented-profile.c:[[@LINE+77]]
 // The timeline (found beside the dump) times the two dumps: a rate.
 // RUN: %sleuth_report --by-module --limit 1G --base %t.d/p.*.0.heap %t.d/p.*.1.heap | FileCheck %s --check-prefix=MOD
 // MOD: Growth by module (inuse_space) over {{0\.0[5-9][0-9]|0\.[1-9][0-9]*|[1-9][0-9.]*}} s (between the two dumps, from the timeline {{.*}}.timeline)
@@ -47,6 +47,11 @@
 // THR: Thread T0: {{[0-9]+}} bytes
 // THR-NOT: worker
 // THR: steady_site
+// The runtime's own service thread is not in the profile: before the
+// program starts a thread, no thread's TLS (allocate_dtv) shows up.
+// RUN: %sleuth_report --stacks %t.d/p.*.0.heap | FileCheck %s --check-prefix=OWN
+// OWN: Total: 5300 bytes
+// OWN-NOT: allocate_dtv
 // churn_site's blocks were all freed: not in the in-use views (its stack
 // stays in the dump for the cumulative counts), but in --alloc-space.
 // RUN: %sleuth_report %t.d/p.*.2.heap | FileCheck %s --check-prefix=NOCHURN
