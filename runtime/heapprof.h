@@ -67,6 +67,21 @@ static inline bool heapprof_sample_due(size_t size) {
   return heapprof_countdown_expired(hp, size);
 }
 
+/* Allocations the runtime itself makes through the program's allocator
+ * (glibc allocates a new thread's TLS in the creating thread, so starting
+ * the service thread calls calloc) are not the program's: between these
+ * two calls the calling thread samples none (its countdown cannot reach
+ * zero), at no cost on the allocation path. */
+static inline int64_t heapprof_pause_own(void) {
+  sl_heapprof_thread *hp = &thread_current()->hp;
+  int64_t saved = hp->countdown;
+  hp->countdown = INT64_MAX;
+  return saved;
+}
+static inline void heapprof_resume_own(int64_t saved) {
+  thread_current()->hp.countdown = saved;
+}
+
 /* Timeline counters of the calling thread (count and bytes). */
 static inline void heapprof_note_alloc(size_t size) {
   sl_heapprof_thread *hp = &thread_current()->hp;

@@ -159,9 +159,11 @@ static void start(void) {
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old); /* the new thread inherits it */
   pthread_t th;
+  int64_t countdown = heapprof_pause_own(); /* its TLS is not the program's */
   int r = REAL(pthread_create)
               ? REAL(pthread_create)(&th, &attr, service_main, 0)
               : -1;
+  heapprof_resume_own(countdown);
   pthread_sigmask(SIG_SETMASK, &old, 0);
   pthread_attr_destroy(&attr);
   if (r) {

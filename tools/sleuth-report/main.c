@@ -26,7 +26,7 @@
 static const char usage[] =
     "usage: sleuth-report [options] PROFILE.heap [PROFILE.timeline]\n"
     "       sleuth-report --timeline OUT.svg PROFILE.timeline\n"
-    "       sleuth-report --sarif REPORTS.jsonl... > out.sarif\n"
+    "       sleuth-report --sarif [REPORTS.jsonl...] > out.sarif   (none or '-': stdin)\n"
     "\n"
     "Heap profiles (heap_v2 dumps of Sleuth or jemalloc):\n"
     "  --text               functions by flat and cumulative value (the default)\n"
@@ -260,9 +260,13 @@ int main(int argc, char **argv) {
   parse_args(argc, argv, &o);
 
   if (o.sarif) {
+    static const char *const from_stdin[] = {"-"};
+    if (o.ninputs == 0 && isatty(0))
+      die("--sarif needs the JSON report files (log_format=json output), or them on standard input");
     if (o.ninputs == 0)
-      die("--sarif needs the JSON report files (log_format=json output)");
-    write_sarif(stdout, o.inputs, o.ninputs, o.srcroot);
+      write_sarif(stdout, from_stdin, 1, o.srcroot);
+    else
+      write_sarif(stdout, o.inputs, o.ninputs, o.srcroot);
     if (fflush(stdout) != 0)
       die("writing the SARIF output failed: %s", strerror(errno));
     return 0;

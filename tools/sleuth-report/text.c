@@ -65,6 +65,10 @@ static void function_table(FILE *out, const profile *p, const text_options *o, b
     if (one_thread && s->thread != thread)
       continue;
     double v = s->v[o->m];
+    /* Stacks whose blocks were all freed stay in a dump (their cumulative
+     * counts); in an in-use view they are noise, as in jeprof. */
+    if (v == 0)
+      continue;
     GROW(keys, kcap, s->nframes);
     for (size_t k = 0; k < s->nframes; k++) {
       keys[k] = frame_key(s->frames[k], o->lines);
@@ -135,14 +139,15 @@ void text_stacks(FILE *out, const profile *p, const text_options *o) {
   double total = profile_total(p, o->m);
   heading(out, p, o, total);
   size_t *order = xmalloc(p->nsamples * sizeof(size_t));
+  size_t nonzero = 0; /* zero-valued stacks left out, as in function_table */
   for (size_t i = 0; i < p->nsamples; i++)
-    order[i] = i;
+    if (p->samples[i].v[o->m] != 0)
+      order[nonzero++] = i;
   sort_profile = p;
   sort_metric = o->m;
-  qsort(order, p->nsamples, sizeof(size_t), by_value);
-  size_t shown = o->top && o->top < p->nsamples ? o->top : p->nsamples;
-  fprintf(out, "Showing %s%zu of %zu stacks\n", shown < p->nsamples ? "top " : "", shown,
-          p->nsamples);
+  qsort(order, nonzero, sizeof(size_t), by_value);
+  size_t shown = o->top && o->top < nonzero ? o->top : nonzero;
+  fprintf(out, "Showing %s%zu of %zu stacks\n", shown < nonzero ? "top " : "", shown, nonzero);
   for (size_t r = 0; r < shown; r++) {
     const sample *s = &p->samples[order[r]];
     fputc('\n', out);

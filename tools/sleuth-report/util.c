@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,7 +111,8 @@ char *sb_take(strbuf *b) {
 }
 
 char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
+  bool from_stdin = strcmp(path, "-") == 0; /* a pipe: prog 2>&1 | sleuth-report --sarif */
+  FILE *f = from_stdin ? stdin : fopen(path, "rb");
   if (!f)
     die_input(path, 0, "cannot open: %s", strerror(errno));
   strbuf b = {0};
@@ -120,7 +122,8 @@ char *read_file(const char *path, size_t *len) {
     sb_putn(&b, chunk, n);
   if (ferror(f))
     die_input(path, 0, "cannot read: %s", strerror(errno));
-  fclose(f);
+  if (!from_stdin)
+    fclose(f);
   if (len)
     *len = b.len;
   return sb_take(&b);

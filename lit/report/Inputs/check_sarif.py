@@ -20,7 +20,9 @@ against the JSON report lines it was made from (CONTRACTS.md A):
   threadFlow (3.37) locations (required) with at least one element
   threadFlowLocation (3.38)  nestingLevel >= 0; location a location object
 
-usage: check_sarif.py OUT.sarif IN.jsonl RUNTIME_SRC_DIR
+usage: check_sarif.py [--some-kinds] OUT.sarif IN.jsonl RUNTIME_SRC_DIR
+(--some-kinds: the input is a real run's reports, not the fixture that
+covers every kind, so the check that every kind occurs is skipped)
 Prints one line per result (rule, level, file:line) for FileCheck, then
 "SARIF OK"; exits 1 naming the first violation.
 """
@@ -118,7 +120,11 @@ def expected_frame(report, runtime):
 
 
 def main():
-    sarif_path, jsonl_path, runtime = sys.argv[1], sys.argv[2], sys.argv[3].rstrip("/") + "/"
+    args = sys.argv[1:]
+    some_kinds = args[:1] == ["--some-kinds"]
+    if some_kinds:
+        args = args[1:]
+    sarif_path, jsonl_path, runtime = args[0], args[1], args[2].rstrip("/") + "/"
     with open(sarif_path) as f:
         log = json.load(f)
     reports = [json.loads(l) for l in open(jsonl_path) if l.strip()]
@@ -219,7 +225,7 @@ def main():
         print("result %s %s %s | %s" % (rule_id, level, shown, text))
         where.pop()
     missing = [k for k in KINDS if k not in seen]
-    if missing:
+    if missing and not some_kinds:
         fail("the input covers no report of kind(s) %s" % ", ".join(missing))
     print("SARIF OK")
 
