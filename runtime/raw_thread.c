@@ -23,33 +23,35 @@
 
 /* long raw_clone(flags, child_stack, tls, fn, arg): the child pops arg
  * and fn from its new stack, calls fn(arg), then exits the thread. */
-long raw_clone(unsigned long flags, void *stack, void *tls,
-               void (*fn)(void *), void *arg);
-__asm__(".text\n"
-        ".p2align 4\n"
-        ".hidden raw_clone\n"
-        ".type raw_clone,@function\n"
-        "raw_clone:\n"
-        "  sub $16, %rsi\n"
-        "  mov %rcx, 8(%rsi)\n" /* fn */
-        "  mov %r8, (%rsi)\n"   /* arg */
-        "  mov %rdx, %r8\n"     /* tls: clone's fifth argument */
-        "  xor %edx, %edx\n"    /* parent_tid */
-        "  xor %r10d, %r10d\n"  /* child_tid */
-        "  mov $" STR(SYS_clone) ", %eax\n"
-        "  syscall\n"
-        "  test %rax, %rax\n"
-        "  jnz 1f\n"
-        "  xor %ebp, %ebp\n" /* the outermost frame for unwinders */
-        "  pop %rdi\n"
-        "  pop %rax\n"
-        "  call *%rax\n"
-        "  xor %edi, %edi\n"
-        "  mov $" STR(SYS_exit) ", %eax\n"
-        "  syscall\n"
-        "  hlt\n"
-        "1: ret\n"
-        ".size raw_clone, .-raw_clone\n");
+long raw_clone(unsigned long flags, void *stack, void *tls, void (*fn)(void *),
+               void *arg);
+__asm__(
+    ".text\n"
+    ".p2align 4\n"
+    ".hidden raw_clone\n"
+    ".type raw_clone,@function\n"
+    "raw_clone:\n"
+    "  sub $16, %rsi\n"
+    "  mov %rcx, 8(%rsi)\n" /* fn */
+    "  mov %r8, (%rsi)\n"   /* arg */
+    "  mov %rdx, %r8\n"     /* tls: clone's fifth argument */
+    "  xor %edx, %edx\n"    /* parent_tid */
+    "  xor %r10d, %r10d\n"  /* child_tid */
+    "  mov $" STR(
+        SYS_clone) ", %eax\n"
+                   "  syscall\n"
+                   "  test %rax, %rax\n"
+                   "  jnz 1f\n"
+                   "  xor %ebp, %ebp\n" /* the outermost frame for unwinders */
+                   "  pop %rdi\n"
+                   "  pop %rax\n"
+                   "  call *%rax\n"
+                   "  xor %edi, %edi\n"
+                   "  mov $" STR(SYS_exit) ", %eax\n"
+                                           "  syscall\n"
+                                           "  hlt\n"
+                                           "1: ret\n"
+                                           ".size raw_clone, .-raw_clone\n");
 
 static uptr thread_pointer(void) {
   uptr tp;
@@ -80,10 +82,10 @@ int raw_thread_start(void (*fn)(void *), void *arg, void *stack,
   sigset_t all, old;
   sigfillset(&all);
   sigprocmask(SIG_SETMASK, &all, &old); /* the new thread inherits it */
-  long r = raw_clone(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
-                         CLONE_THREAD | CLONE_SYSVSEM | CLONE_SETTLS,
-                     (char *)stack + (stack_size & ~(size_t)15), new_tp, fn,
-                     arg);
+  long r =
+      raw_clone(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+                    CLONE_THREAD | CLONE_SYSVSEM | CLONE_SETTLS,
+                (char *)stack + (stack_size & ~(size_t)15), new_tp, fn, arg);
   sigprocmask(SIG_SETMASK, &old, 0);
   return r < 0 ? (int)r : 0;
 }
