@@ -34,6 +34,25 @@ static inline int heap_mode(void) {
        ? sysheap_##op(__VA_ARGS__, FRAME_HERE())                               \
        : sl_##op(__VA_ARGS__, CALLER_PC_HERE(), FRAME_HERE()))
 
+/* The hot interceptors (malloc, free, new, delete) hand profile-only mode
+ * to sysheap_malloc and friends as a tail call, before anything needs a
+ * frame, and the checking allocator gets the pc and frame as in HEAP:
+ *   return HEAP_HOT(sysheap_malloc(n), allocate, n, 16, AT_MALLOC, 0);
+ *   HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_MALLOC, 0, 0); */
+#define HEAP_IS_SYSTEM()                                                       \
+  (__atomic_load_n(&sl_heap_mode, __ATOMIC_RELAXED) == HEAP_SYSTEM)
+#define HEAP_HOT(sys_call, op, ...)                                            \
+  (SL_LIKELY(HEAP_IS_SYSTEM()) || heap_mode() == HEAP_SYSTEM                   \
+       ? sys_call                                                              \
+       : sl_##op(__VA_ARGS__, CALLER_PC_HERE(), FRAME_HERE()))
+#define HEAP_HOT_VOID(sys_call, op, ...)                                       \
+  do {                                                                         \
+    if (SL_LIKELY(HEAP_IS_SYSTEM()) || heap_mode() == HEAP_SYSTEM)             \
+      sys_call;                                                                \
+    else                                                                       \
+      sl_##op(__VA_ARGS__, CALLER_PC_HERE(), FRAME_HERE());                    \
+  } while (0)
+
 /* From helpers that were handed the interceptor's pc and frame. */
 static inline void *heap_allocate(size_t size, size_t align, int type, int zero,
                                   uptr pc, uptr fp) {

@@ -9,24 +9,20 @@
 static size_t page_size(void) { return 4096; }
 
 SL_INTERFACE void *malloc(size_t n) {
-  return HEAP(allocate, n, 16, AT_MALLOC, 0);
+  return HEAP_HOT(sysheap_malloc(n), allocate, n, 16, AT_MALLOC, 0);
 }
 
 SL_INTERFACE void free(void *p) {
-  HEAP(deallocate, p, AT_MALLOC, 0, 0);
+  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_MALLOC, 0, 0);
 }
 
-SL_INTERFACE void cfree(void *p) {
-  HEAP(deallocate, p, AT_MALLOC, 0, 0);
-}
+SL_INTERFACE void cfree(void *p) { HEAP(deallocate, p, AT_MALLOC, 0, 0); }
 
 SL_INTERFACE void *calloc(size_t n, size_t size) {
   return HEAP(calloc, n, size);
 }
 
-SL_INTERFACE void *realloc(void *p, size_t n) {
-  return HEAP(reallocate, p, n);
-}
+SL_INTERFACE void *realloc(void *p, size_t n) { return HEAP(reallocate, p, n); }
 
 SL_INTERFACE void *reallocarray(void *p, size_t n, size_t size) {
   size_t total;
@@ -79,6 +75,4 @@ SL_INTERFACE void *pvalloc(size_t n) {
   return HEAP(allocate, rounded, ps, AT_MALLOC, 0);
 }
 
-SL_INTERFACE size_t malloc_usable_size(void *p) {
-  return heap_usable_size(p);
-}
+SL_INTERFACE size_t malloc_usable_size(void *p) { return heap_usable_size(p); }

@@ -9,10 +9,11 @@
 typedef struct nothrow_t nothrow_t;
 
 SL_INTERFACE void *_Znwm(size_t n) {
-  return HEAP(allocate, n, 16, AT_NEW | AT_NEVER_NULL, 0);
+  return HEAP_HOT(sysheap_new(n), allocate, n, 16, AT_NEW | AT_NEVER_NULL, 0);
 }
 SL_INTERFACE void *_Znam(size_t n) {
-  return HEAP(allocate, n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0);
+  return HEAP_HOT(sysheap_new_array(n), allocate, n, 16,
+                  AT_NEW_ARRAY | AT_NEVER_NULL, 0);
 }
 SL_INTERFACE void *_ZnwmRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
   (void)nt;
@@ -40,10 +41,10 @@ SL_INTERFACE void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al,
 }
 
 SL_INTERFACE void _ZdlPv(void *p) {
-  HEAP(deallocate, p, AT_NEW, 0, 0);
+  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW, 0, 0);
 }
 SL_INTERFACE void _ZdaPv(void *p) {
-  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
+  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW_ARRAY, 0, 0);
 }
 SL_INTERFACE void _ZdlPvRKSt9nothrow_t(void *p, const nothrow_t *nt) {
   (void)nt;
@@ -54,10 +55,10 @@ SL_INTERFACE void _ZdaPvRKSt9nothrow_t(void *p, const nothrow_t *nt) {
   HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
 }
 SL_INTERFACE void _ZdlPvm(void *p, size_t n) {
-  HEAP(deallocate, p, AT_NEW, 1, n);
+  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW, 1, n);
 }
 SL_INTERFACE void _ZdaPvm(void *p, size_t n) {
-  HEAP(deallocate, p, AT_NEW_ARRAY, 1, n);
+  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW_ARRAY, 1, n);
 }
 SL_INTERFACE void _ZdlPvSt11align_val_t(void *p, size_t al) {
   (void)al;

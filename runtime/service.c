@@ -14,7 +14,14 @@
  *    away through pthread_exit, glibc would have called exit(0) in that
  *    thread, but this one is still counted; so on each tick it looks at the
  *    process's thread count and, when it is alone, calls exit(0) itself;
- *  - after fork() the child starts its own (the parent's did not survive).
+ *  - after fork() the child starts its own (the parent's did not survive);
+ *  - in profile-only mode the program's heap is glibc's, whose malloc and
+ *    free take an arena lock on every call that misses its per-thread cache
+ *    once the process has a second pthread (binary_trees: 15 % slower with
+ *    an idle thread preloaded). There the thread is a raw clone glibc does
+ *    not know (raw_thread.h): its work in that mode (timeline, dumps) uses
+ *    raw syscalls and internal memory only, and since glibc counts only its
+ *    own threads it ends the process itself when the last one leaves.
  */
 #include "service.h"
 
@@ -22,9 +29,11 @@
 #include <signal.h>
 #include <stdlib.h>
 
+#include "heap.h"
 #include "heapprof.h"
 #include "interception.h"
 #include "options.h"
+#include "raw_thread.h"
 #include "report.h"
 #include "threads.h"
 
@@ -99,7 +108,7 @@ static void exit_if_alone(void) {
 }
 
 static void *service_main(void *arg) {
-  (void)arg;
+  int raw = arg != 0;
   service_record.tid = SERVICE_TID;
   thread_register_unlisted(&service_record, (uptr)service_stack,
                            (uptr)service_stack + SERVICE_STACK);
@@ -124,7 +133,8 @@ static void *service_main(void *arg) {
     if (now >= next_tick) {
       if (tl)
         heapprof_timeline_sample();
-      exit_if_alone();
+      if (!raw)
+        exit_if_alone();
       next_tick += tick;
       if (next_tick <= now)
         next_tick = now + tick;
@@ -135,6 +145,9 @@ static void *service_main(void *arg) {
       sys_futex_wait_ns(&kick, k, wake - now);
   }
 }
+
+/* arg: non-NULL marks the raw thread. */
+static void service_main_raw(void *arg) { service_main(arg); }
 
 static int needed(void) {
   return heapprof_on ||
@@ -147,9 +160,20 @@ static void start(void) {
       !__atomic_compare_exchange_n(&state, &expected, 1, 0, __ATOMIC_ACQ_REL,
                                    __ATOMIC_ACQUIRE))
     return;
-  RESOLVE(pthread_create);
   if (!service_stack)
     service_stack = sys_map_anon(SERVICE_STACK);
+  if (sl_heap_mode == HEAP_SYSTEM && service_stack) {
+    int r = raw_thread_start(service_main_raw, service_stack, service_stack,
+                             SERVICE_STACK);
+    if (r) {
+      __atomic_store_n(&state, 0, __ATOMIC_RELEASE);
+      report_raw("WARNING: Sleuth: cannot start the service thread (error "
+                 "%d); no signal, interval or timeline heap-profile output",
+                 -r);
+    }
+    return;
+  }
+  RESOLVE(pthread_create);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);

@@ -46,6 +46,8 @@ static inline void *base_of(const void *p) {
 
 /* Throwing operator new must not return NULL; a C runtime cannot throw. */
 SL_NOINLINE void *sysheap_failed(size_t size, int type, uptr fp) {
+  if (!fp) /* tail-called from a hot entry point (see there) */
+    fp = FRAME_HERE();
   if (!(type & AT_NEVER_NULL)) {
     errno = ENOMEM;
     return 0;
@@ -60,6 +62,8 @@ SL_NOINLINE void *sysheap_failed(size_t size, int type, uptr fp) {
 SL_NOINLINE void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
                                            size_t align, int type, int zero,
                                            uptr fp) {
+  if (!fp) /* tail-called from a hot entry point (see there) */
+    fp = FRAME_HERE();
   size_t pad = align > 16 ? align : 16;
   if (size > (size_t)-1 - pad)
     return sysheap_failed(size, type, fp);
@@ -87,6 +91,55 @@ SL_NOINLINE void sysheap_free_sampled(sl_heapprof_thread *hp, void *p) {
 }
 
 /* ---- the entry points (heap.h) ---------------------------------------- */
+
+/* malloc, operator new and their frees, tail-called from the interceptors
+ * (heap.h): the one call level that interposition adds is all they cost
+ * when profiling is off, and a few instructions more when it is on. Their
+ * slow paths are tail calls too, with fp 0: the callee's own frame then
+ * returns straight into the program, as the interceptor's frame would. */
+static inline __attribute__((always_inline)) void *hot_allocate(size_t size,
+                                                                int type) {
+  if (SL_LIKELY(!heapprof_on)) {
+    if (!(type & AT_NEVER_NULL))
+      return __libc_malloc(size); /* glibc has set errno */
+    void *p = __libc_malloc(size);
+    return SL_LIKELY(p != 0) ? p : sysheap_failed(size, type, 0);
+  }
+  sl_thread *t = sl_cur_thread;
+  if (SL_UNLIKELY(!t))
+    return sysheap_allocate_slow(size, 16, type, 0, 0);
+  sl_heapprof_thread *hp = &t->hp;
+  if (SL_UNLIKELY(sysheap_sample_due(hp, size)))
+    return sysheap_allocate_sampled(hp, size, 16, type, 0, 0);
+  void *p = __libc_malloc(size);
+  if (SL_UNLIKELY(!p))
+    return sysheap_failed(size, type, 0);
+  sysheap_count_alloc(hp, sysheap_chunk_bytes(p));
+  return p;
+}
+
+void *sysheap_malloc(size_t size) { return hot_allocate(size, AT_MALLOC); }
+void *sysheap_new(size_t size) {
+  return hot_allocate(size, AT_NEW | AT_NEVER_NULL);
+}
+void *sysheap_new_array(size_t size) {
+  return hot_allocate(size, AT_NEW_ARRAY | AT_NEVER_NULL);
+}
+
+void sysheap_free(void *p) {
+  if (SL_LIKELY(!heapprof_on) || !p) {
+    __libc_free(p);
+    return;
+  }
+  sl_thread *t = sl_cur_thread;
+  sl_heapprof_thread *hp = &(SL_LIKELY(t != 0) ? t : thread_current())->hp;
+  if (SL_UNLIKELY(sysheap_is_sampled(p))) {
+    sysheap_free_sampled(hp, p);
+    return;
+  }
+  sysheap_count_free(hp, sysheap_chunk_bytes(p));
+  __libc_free(p);
+}
 
 SL_NOINLINE void *sysheap_allocate_slow(size_t size, size_t align, int type,
                                         int zero, uptr fp) {

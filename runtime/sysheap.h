@@ -14,8 +14,15 @@
 
 void *__libc_malloc(size_t n);
 void __libc_free(void *p);
+/* fp 0 in the calls below: the callee was tail-called from a hot entry
+ * point and starts the stack at its own frame. */
 
 void sysheap_init(void);
+/* The hot entry points (sysheap.c): tail-call them from the interceptor. */
+void *sysheap_malloc(size_t size);
+void *sysheap_new(size_t size);
+void *sysheap_new_array(size_t size);
+void sysheap_free(void *p);
 void *sysheap_allocate_slow(size_t size, size_t align, int type, int zero,
                             uptr fp);
 void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
