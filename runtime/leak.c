@@ -780,7 +780,7 @@ SL_NOINLINE void leak_growth_check(void) {
   leak_growth_check_from(sp, thread_current_or_null() != 0);
 }
 
-uptr leak_exit_floor;
+static uptr leak_exit_floor; /* see leak_note_exit_floor */
 
 void leak_note_exit_floor(void) {
   if (sl_opt.detect_leaks)
