@@ -2,6 +2,7 @@
  * any shared library's constructors), from the preloaded library's
  * constructor, from every instrumented module's constructor, or from the
  * first malloc, whichever comes first; only the first does the work. */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -184,6 +185,32 @@ static void sleuth_early_init(int argc, char **argv, char **envp) {
 #ifdef SLEUTH_SHARED
 __attribute__((section(".init_array.00101"), used)) static void (
     *sleuth_ctor)(int, char **, char **) = sleuth_early_init;
+
+/* A preloaded library's constructors run before __libc_start_main
+ * registers ld.so's _dl_fini, so an exit handler registered there would
+ * run from _dl_fini, where the unwinder cannot see exit's frame. The
+ * exit-floor handler (leak_note_exit_floor) is registered as main starts
+ * instead: __libc_start_main is handed a main that does that first. */
+typedef int (*main_fn)(int, char **, char **);
+typedef int (*libc_start_fn)(main_fn, int, char **, void (*)(void),
+                             void (*)(void), void (*)(void), void *);
+static main_fn program_main;
+
+static int main_with_exit_floor(int argc, char **argv, char **envp) {
+  atexit(leak_note_exit_floor);
+  return program_main(argc, argv, envp);
+}
+
+SL_INTERFACE int __libc_start_main(main_fn main, int argc, char **argv,
+                                   void (*init)(void), void (*fini)(void),
+                                   void (*rtld_fini)(void), void *stack_end) {
+  libc_start_fn real = (libc_start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
+  program_main = main;
+  int active = __atomic_load_n(&sleuth_inited, __ATOMIC_ACQUIRE) &&
+               sleuth_checking;
+  return real(active ? main_with_exit_floor : main, argc, argv, init, fini,
+              rtld_fini, stack_end);
+}
 #else
 __attribute__((section(".preinit_array"), used)) static void (
     *sleuth_preinit)(int, char **, char **) = sleuth_early_init;
