@@ -175,6 +175,23 @@ int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid) {
   return describe_frame(b, addr, base, tid);
 }
 
+/* One variable of a frame descriptor, "OFFSET SIZE LEN NAME": its offset
+ * and size, and where its LEN-byte name starts (cut short at the string's
+ * end). Returns what follows it, or NULL when the descriptor is malformed. */
+static const char *next_var(const char *q, uptr *off, uptr *size,
+                            const char **name, uptr *len) {
+  if (!(q = parse_num(q, off)) || !(q = parse_num(q, size)) ||
+      !(q = parse_num(q, len)))
+    return 0;
+  q++;
+  *name = q;
+  uptr k = 0;
+  while (k < *len && q[k])
+    k++;
+  *len = k;
+  return q + k;
+}
+
 /* The frame at base (its header: abi.h) and its variables. */
 static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid) {
   const char *desc = ((const char **)base)[1];
@@ -200,12 +217,9 @@ static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid) {
   const char *q = s;
   for (uptr i = 0; i < nvars; i++) {
     uptr vo, vs, len;
-    if (!(q = parse_num(q, &vo)) || !(q = parse_num(q, &vs)) ||
-        !(q = parse_num(q, &len)))
+    const char *name;
+    if (!(q = next_var(q, &vo, &vs, &name, &len)))
       break;
-    q++;
-    for (uptr k = 0; k < len && *q; k++)
-      q++;
     uptr d = off < vo ? vo - off : off >= vo + vs ? off - (vo + vs) + 1 : 0;
     if (d < best_dist) {
       best_dist = d;
@@ -216,16 +230,14 @@ static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid) {
   q = s;
   for (uptr i = 0; i < nvars; i++) {
     uptr vo, vs, len;
-    if (!(q = parse_num(q, &vo)) || !(q = parse_num(q, &vs)) ||
-        !(q = parse_num(q, &len)))
+    const char *src;
+    if (!(q = next_var(q, &vo, &vs, &src, &len)))
       break;
-    q++;
     char name[256];
     uptr k = 0;
-    for (; k < len && *q; k++, q++)
-      if (k < sizeof name - 1)
-        name[k] = *q;
-    name[k < sizeof name ? k : sizeof name - 1] = 0;
+    for (; k < len && k < sizeof name - 1; k++)
+      name[k] = src[k];
+    name[k] = 0;
     /* name may be "x:LINE" */
     char *colon = 0;
     for (char *c = name; *c; c++)
