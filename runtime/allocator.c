@@ -33,6 +33,7 @@ typedef struct {
   uptr free_head; /* intrusive list, link at slot + 8 */
   uptr carved_end;
   uint32_t slot_size;
+  uint64_t slot_magic; /* slot_div_magic(slot_size) */
 } central_class;
 
 static central_class central[N_CLASSES];
@@ -85,6 +86,7 @@ void allocator_init(void) {
   }
   for (unsigned c = 1; c < N_CLASSES; c++) {
     central[c].slot_size = class_size(c);
+    central[c].slot_magic = slot_div_magic(central[c].slot_size);
     central[c].carved_end = region_beg(c);
   }
   unsigned long long rz = sl_opt.redzone;
@@ -291,7 +293,7 @@ static uptr slot_of(uptr addr, unsigned *cls) {
   if (addr >= __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE))
     return 0;
   *cls = c;
-  return rb + (addr - rb) / central[c].slot_size * central[c].slot_size;
+  return rb + slot_div(addr - rb, central[c].slot_magic) * central[c].slot_size;
 }
 
 /* The header of the block that starts at p, validated without trusting

@@ -9,6 +9,7 @@
 
 #define __SLEUTH__ 1
 #include "../../include/sleuth/sleuth.h"
+#include "allocator_internal.h"
 #include "check.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -29,7 +30,31 @@ static const size_t sizes[] = {0, 1, 7, 8, 15, 16, 17, 48, 49, 100, 448, 449,
                                1000, 4000, 20000, 70000, 131072, 300000,
                                5 << 20};
 
+/* slot_div against the divide instruction: every slot size a class can
+ * have (multiples of 16 up to MAX_PRIMARY_SLOT), at offsets across a whole
+ * region, on and next to slot boundaries. */
+static void check_slot_div(void) {
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (uint32_t d = 16; d <= MAX_PRIMARY_SLOT; d += 16) {
+    uint64_t m = slot_div_magic(d);
+    uptr top = ((uptr)1 << REGION_SHIFT) - 1;
+    uptr last_slot = top / d * d;
+    uptr probes[] = {0, 1, d - 1, d, d + 1, top, last_slot, last_slot - 1};
+    for (size_t i = 0; i < sizeof probes / sizeof *probes; i++)
+      CHECK(slot_div(probes[i], m) == probes[i] / d);
+    for (int i = 0; i < 64; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      uptr off = x & top, k = off / d * d;
+      CHECK(slot_div(off, m) == off / d);
+      CHECK(slot_div(k, m) == off / d);
+      if (k)
+        CHECK(slot_div(k - 1, m) == off / d - 1);
+    }
+  }
+}
+
 int main(void) {
+  check_slot_div();
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
     size_t n = sizes[i];
     unsigned char *p = malloc(n);
