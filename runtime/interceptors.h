@@ -86,10 +86,12 @@ extern size_t (*sl_real_strlen)(const char *);
  * called once from sleuth_init. Each file resolves its own. */
 void interceptors_string_init(void);
 void interceptors_io_init(void);
+void interceptors_iovec_init(void);
 void interceptors_fortify_init(void);
 static inline void interceptors_init(void) {
   interceptors_string_init();
   interceptors_io_init();
+  interceptors_iovec_init();
   interceptors_fortify_init();
 }
 #endif
