@@ -24,6 +24,9 @@ DECLARE_REAL(ssize_t, pwrite64, int, const void *, size_t, off_t)
 DECLARE_REAL(size_t, fread, void *, size_t, size_t, FILE *)
 DECLARE_REAL(size_t, fwrite, const void *, size_t, size_t, FILE *)
 DECLARE_REAL(char *, fgets, char *, int, FILE *)
+DECLARE_REAL(size_t, fread_unlocked, void *, size_t, size_t, FILE *)
+DECLARE_REAL(size_t, fwrite_unlocked, const void *, size_t, size_t, FILE *)
+DECLARE_REAL(char *, fgets_unlocked, char *, int, FILE *)
 DECLARE_REAL(ssize_t, recv, int, void *, size_t, int)
 DECLARE_REAL(ssize_t, recvfrom, int, void *, size_t, int, struct sockaddr *,
              socklen_t *)
@@ -36,7 +39,8 @@ DECLARE_REAL(int, vsnprintf, char *, size_t, const char *, va_list)
 void interceptors_io_init(void) {
   RESOLVE(read), RESOLVE(pread), RESOLVE(pread64), RESOLVE(write);
   RESOLVE(pwrite), RESOLVE(pwrite64), RESOLVE(fread), RESOLVE(fwrite);
-  RESOLVE(fgets), RESOLVE(recv), RESOLVE(recvfrom), RESOLVE(send);
+  RESOLVE(fgets), RESOLVE(fread_unlocked), RESOLVE(fwrite_unlocked);
+  RESOLVE(fgets_unlocked), RESOLVE(recv), RESOLVE(recvfrom), RESOLVE(send);
   RESOLVE(sendto), RESOLVE(vsprintf), RESOLVE(vsnprintf);
 }
 
@@ -130,28 +134,51 @@ SL_INTERFACE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
 
 /* ---- stdio ------------------------------------------------------------ */
 
+/* fread, fwrite and fgets, and their forms without the stream lock
+ * (gnulib's unlocked-io.h maps the locked names to these in coreutils and
+ * many GNU programs): the same checks around either call. */
+#define FREAD_BODY(name, buf, size, n, f)                                      \
+  RESOLVE(name);                                                               \
+  size_t r_ = REAL(name)(buf, size, n, f);                                     \
+  if (CHECKS_ON() && r_)                                                       \
+    CHECK_WRITE(buf, r_ * size);                                               \
+  return r_
+#define FWRITE_BODY(name, buf, size, n, f)                                     \
+  RESOLVE(name);                                                               \
+  size_t bytes_;                                                               \
+  if (CHECKS_ON() && !__builtin_mul_overflow(size, n, &bytes_))                \
+    CHECK_READ(buf, bytes_);                                                   \
+  return REAL(name)(buf, size, n, f)
+#define FGETS_BODY(name, s, size, f)                                           \
+  RESOLVE(name);                                                               \
+  char *r_ = REAL(name)(s, size, f);                                           \
+  if (CHECKS_ON() && r_)                                                       \
+    CHECK_WRITE(s, sl_real_strlen(s) + 1);                                     \
+  return r_
+
 SL_INTERFACE size_t fread(void *buf, size_t size, size_t n, FILE *f) {
-  RESOLVE(fread);
-  size_t r = REAL(fread)(buf, size, n, f);
-  if (CHECKS_ON() && r)
-    CHECK_WRITE(buf, r * size);
-  return r;
+  FREAD_BODY(fread, buf, size, n, f);
+}
+
+SL_INTERFACE size_t fread_unlocked(void *buf, size_t size, size_t n, FILE *f) {
+  FREAD_BODY(fread_unlocked, buf, size, n, f);
 }
 
 SL_INTERFACE size_t fwrite(const void *buf, size_t size, size_t n, FILE *f) {
-  RESOLVE(fwrite);
-  size_t bytes;
-  if (CHECKS_ON() && !__builtin_mul_overflow(size, n, &bytes))
-    CHECK_READ(buf, bytes);
-  return REAL(fwrite)(buf, size, n, f);
+  FWRITE_BODY(fwrite, buf, size, n, f);
+}
+
+SL_INTERFACE size_t fwrite_unlocked(const void *buf, size_t size, size_t n,
+                                    FILE *f) {
+  FWRITE_BODY(fwrite_unlocked, buf, size, n, f);
 }
 
 SL_INTERFACE char *fgets(char *s, int size, FILE *f) {
-  RESOLVE(fgets);
-  char *r = REAL(fgets)(s, size, f);
-  if (CHECKS_ON() && r)
-    CHECK_WRITE(s, sl_real_strlen(s) + 1);
-  return r;
+  FGETS_BODY(fgets, s, size, f);
+}
+
+SL_INTERFACE char *fgets_unlocked(char *s, int size, FILE *f) {
+  FGETS_BODY(fgets_unlocked, s, size, f);
 }
 
 /* ---- formatting into buffers ------------------------------------------ */
