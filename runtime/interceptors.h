@@ -87,11 +87,13 @@ extern size_t (*sl_real_strlen)(const char *);
 void interceptors_string_init(void);
 void interceptors_io_init(void);
 void interceptors_iovec_init(void);
+void interceptors_scanf_init(void);
 void interceptors_fortify_init(void);
 static inline void interceptors_init(void) {
   interceptors_string_init();
   interceptors_io_init();
   interceptors_iovec_init();
+  interceptors_scanf_init();
   interceptors_fortify_init();
 }
 #endif
