@@ -88,12 +88,14 @@ void interceptors_string_init(void);
 void interceptors_io_init(void);
 void interceptors_iovec_init(void);
 void interceptors_scanf_init(void);
+void interceptors_wchar_init(void);
 void interceptors_fortify_init(void);
 static inline void interceptors_init(void) {
   interceptors_string_init();
   interceptors_io_init();
   interceptors_iovec_init();
   interceptors_scanf_init();
+  interceptors_wchar_init();
   interceptors_fortify_init();
 }
 #endif
