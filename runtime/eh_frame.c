@@ -46,7 +46,7 @@ uint8_t cur_u8(cursor *c) { return room(c, 1) ? *c->p++ : 0; }
 static uint64_t cur_fixed(cursor *c, size_t n) {
   if (!room(c, n))
     return 0;
-  uint64_t v = n == 2 ? *(const u16_any *)c->p
+  uint64_t v = n == 2   ? *(const u16_any *)c->p
                : n == 4 ? *(const u32_any *)c->p
                         : *(const u64_any *)c->p;
   c->p += n;

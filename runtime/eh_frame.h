@@ -26,7 +26,7 @@ typedef enum {
 
 typedef struct {
   cfi_kind kind;
-  int cfa_is_rbp;   /* CFA = rbp + cfa_off, else rsp + cfa_off */
+  int cfa_is_rbp; /* CFA = rbp + cfa_off, else rsp + cfa_off */
   cfi_rbp_rule rbp;
   int32_t cfa_off;
   int16_t rbp_off;

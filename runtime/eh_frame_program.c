@@ -268,8 +268,7 @@ static cfi_rule to_rule(const row *r) {
 }
 
 cfi_rule eh_frame_run(const cie_info *cie, const fde_info *fde, uptr pc) {
-  static const cfi_rule unsupported = {CFI_UNSUPPORTED, 0, CFI_RBP_SAME, 0,
-                                       0};
+  static const cfi_rule unsupported = {CFI_UNSUPPORTED, 0, CFI_RBP_SAME, 0, 0};
   machine m;
   m.cur = (row){DWARF_RSP, 0, {REG_SAME, 0}, {REG_UNSET, 0}};
   m.initial = 0;

@@ -7,6 +7,7 @@
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
+/* clang-format off */
 __asm__(".text\n"
         ".globl lib_call\n"
         ".type lib_call, @function\n"
@@ -20,3 +21,4 @@ __asm__(".text\n"
         "ret\n"
         ".cfi_endproc\n"
         ".size lib_call, .-lib_call\n");
+/* clang-format on */
