@@ -206,32 +206,37 @@ static int parse_cie(const uint8_t *at, cie_info *cie) {
   return !c.bad;
 }
 
+/* What looking for pc's FDE found: no FDE covers pc is an answer (code
+ * without call-frame information); a format not handled is not. */
+typedef enum { FDE_FOUND, FDE_NONE, FDE_NOT_HANDLED } fde_lookup;
+
 /* The FDE at `at`, if it covers pc: its CIE and instructions. */
-static int parse_fde(const uint8_t *at, uptr pc, cie_info *cie, fde_info *fde) {
+static fde_lookup parse_fde(const uint8_t *at, uptr pc, cie_info *cie,
+                            fde_info *fde) {
   cursor c;
   if (!record_at(at, &c))
-    return 0;
+    return FDE_NOT_HANDLED;
   const uint8_t *id_at = c.p;
   uint32_t cie_off = (uint32_t)cur_fixed(&c, 4);
   if (c.bad || cie_off == 0 || !parse_cie(id_at - cie_off, cie))
-    return 0;
+    return FDE_NOT_HANDLED;
   uptr begin, range;
   if (cie->fde_enc == PE_OMIT || (cie->fde_enc & PE_INDIRECT) ||
       !cur_encoded(&c, cie->fde_enc, 0, &begin) ||
       !cur_encoded(&c, cie->fde_enc & 0x0f, 0, &range))
-    return 0;
+    return FDE_NOT_HANDLED;
   if (pc < begin || pc - begin >= range)
-    return 0;
+    return FDE_NONE; /* the nearest FDE below pc ends before it */
   if (cie->has_aug_data) {
     uint64_t n = cur_uleb(&c);
     if (!room(&c, n))
-      return 0;
+      return FDE_NOT_HANDLED;
     c.p += n;
   }
   fde->pc_begin = begin;
   fde->insns = c.p;
   fde->insns_end = c.end;
-  return !c.bad;
+  return c.bad ? FDE_NOT_HANDLED : FDE_FOUND;
 }
 
 /* dl_iterate_phdr fallback for a glibc without _dl_find_object. */
@@ -279,24 +284,24 @@ static const uint8_t *module_eh_frame_hdr(uptr pc, int *in_module) {
 
 /* Binary search of .eh_frame_hdr's table of (first pc, FDE) pairs, sorted
  * by pc, in the one encoding linkers write: 4-byte offsets from the
- * header. */
-static const uint8_t *find_fde(const uint8_t *hdr, uptr pc) {
+ * header. *at: the FDE with the greatest first pc <= pc. */
+static fde_lookup find_fde(const uint8_t *hdr, uptr pc, const uint8_t **at) {
   if (hdr[0] != 1)
-    return 0;
+    return FDE_NOT_HANDLED;
   uint8_t ptr_enc = hdr[1], count_enc = hdr[2], table_enc = hdr[3];
   if (count_enc == PE_OMIT || table_enc != (PE_DATAREL | PE_SDATA4))
-    return 0;
+    return FDE_NOT_HANDLED;
   cursor c = {hdr + 4, hdr + 4 + 16, 0};
   uptr eh_frame, count;
   if (!cur_encoded(&c, ptr_enc, (uptr)hdr, &eh_frame) ||
-      !cur_encoded(&c, count_enc, (uptr)hdr, &count) || count == 0)
-    return 0;
+      !cur_encoded(&c, count_enc, (uptr)hdr, &count))
+    return FDE_NOT_HANDLED;
   const int32_t *table = (const int32_t *)c.p;
   if ((uptr)table & 3)
-    return 0;
+    return FDE_NOT_HANDLED;
   uptr lo = 0, hi = count; /* the answer is in [lo, hi) */
-  if (pc < (uptr)hdr + table[0])
-    return 0;
+  if (count == 0 || pc < (uptr)hdr + table[0])
+    return FDE_NONE;
   while (hi - lo > 1) {
     uptr mid = lo + (hi - lo) / 2;
     if ((uptr)hdr + table[2 * mid] <= pc)
@@ -304,7 +309,8 @@ static const uint8_t *find_fde(const uint8_t *hdr, uptr pc) {
     else
       hi = mid;
   }
-  return hdr + table[2 * lo + 1];
+  *at = hdr + table[2 * lo + 1];
+  return FDE_FOUND;
 }
 
 cfi_rule eh_frame_rule(uptr pc) {
@@ -315,10 +321,17 @@ cfi_rule eh_frame_rule(uptr pc) {
     r.kind = CFI_NO_MODULE;
     return r;
   }
-  const uint8_t *fde_at = hdr ? find_fde(hdr, pc) : 0;
+  if (!hdr) /* libgcc may still know the module's frames: let it look */
+    return r;
+  const uint8_t *fde_at;
   cie_info cie;
   fde_info fde;
-  if (!fde_at || !parse_fde(fde_at, pc, &cie, &fde))
-    return r; /* no FDE: hand-written code, or a format not handled */
-  return eh_frame_run(&cie, &fde, pc);
+  fde_lookup found = find_fde(hdr, pc, &fde_at);
+  if (found == FDE_FOUND)
+    found = parse_fde(fde_at, pc, &cie, &fde);
+  if (found == FDE_FOUND)
+    return eh_frame_run(&cie, &fde, pc);
+  if (found == FDE_NONE)
+    r.kind = CFI_NO_FDE;
+  return r;
 }

@@ -16,6 +16,8 @@ typedef enum {
   CFI_END,         /* return address undefined: the outermost frame */
   CFI_UNSUPPORTED, /* the rules cannot say: use a full unwinder */
   CFI_NO_MODULE,   /* the address is in no loaded module */
+  CFI_NO_FDE,      /* in a module, but no FDE covers it (e.g. ld.so's
+                      _dl_start_user, which calls the constructors) */
 } cfi_kind;
 
 typedef enum {

@@ -1,6 +1,7 @@
 /* The cached-CFI unwinder (runtime/unwind_cfi.c) against libgcc's
  * _Unwind_Backtrace, frame for frame, through code without frame pointers
  * (unwind_cfi_chain.c, a dlopen'd library), from several threads at once;
+ * a walk ending, as libgcc's does, in code without call-frame information;
  * and the rule cache forgetting a library's call sites at dlclose, so a
  * different library loaded in its place is walked right. */
 #include <dlfcn.h>
@@ -64,13 +65,17 @@ static void run_chain(int vla_size, int depth, lib_call_fn lib_call) {
   unwind_cfi_chain(vla_size, depth, lib_call);
 }
 
-static lib_call_fn load(const char *path, void **handle) {
+static lib_call_fn load_fn(const char *path, void **handle, const char *name) {
   *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!*handle) {
     fprintf(stderr, "cannot load %s: %s\n", path, dlerror());
     return 0;
   }
-  return (lib_call_fn)(uintptr_t)dlsym(*handle, "lib_call");
+  return (lib_call_fn)(uintptr_t)dlsym(*handle, name);
+}
+
+static lib_call_fn load(const char *path, void **handle) {
+  return load_fn(path, handle, "lib_call");
 }
 
 static lib_call_fn c_lib_call;
@@ -107,6 +112,19 @@ static void check_reload(void) {
   dlclose(hb);
 }
 
+/* libgcc ends a walk at a return address no FDE covers (after reporting
+ * it); so must the CFI walk, without handing the stack back to libgcc. */
+static void check_no_cfi(void) {
+  void *h;
+  lib_call_fn f = load_fn(UNWIND_CFI_ASM_A, &h, "lib_call_no_cfi");
+  CHECK(f != 0);
+  if (!f)
+    return;
+  chain_frames = 1;
+  f(unwind_cfi_check_here);
+  dlclose(h);
+}
+
 int main(void) {
   void *hc;
   c_lib_call = load(UNWIND_CFI_LIB, &hc);
@@ -121,6 +139,7 @@ int main(void) {
   for (int i = 0; i < THREADS; i++)
     pthread_join(t[i], 0);
   check_reload();
+  check_no_cfi();
   CHECK(mismatches == 0);
   CHECK(fallbacks == 0);
   CHECK(short_walks == 0);
