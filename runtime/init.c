@@ -133,7 +133,7 @@ void sleuth_init(void) {
   }
   threads_init_main();
 #ifdef SLEUTH_SHARED
-  unwind_use_dwarf_when_truncated();
+  unwind_assume_no_frame_pointers();
 #endif
   heapprof_init();
   if (!sl_opt.symbolize)

@@ -1,6 +1,9 @@
 /* dlclose: the module map records the library before it goes away, so
  * stacks that point into it (leaks allocated there, reported at exit) are
- * still symbolized with its function and line. */
+ * still symbolized with its function and line; and the unwinder forgets
+ * the call-frame rules it cached, since other code may be mapped there
+ * next. */
+#include "cfi_cache.h"
 #include "interception.h"
 #include "symbolize.h"
 
@@ -10,5 +13,7 @@ SL_INTERFACE int dlclose(void *handle) {
   ENSURE_INIT();
   RESOLVE(dlclose);
   modules_refresh();
-  return REAL(dlclose)(handle);
+  int r = REAL(dlclose)(handle);
+  cfi_cache_clear();
+  return r;
 }

@@ -12,25 +12,37 @@
 #include "stackdepot.h"
 #include "stack_switch.h"
 #include "threads.h"
+#include "unwind_cfi.h"
 
 SL_NOINLINE uptr sleuth_current_pc(void) {
   return (uptr)__builtin_return_address(0);
 }
 
-int unwind_fast(uptr *pcs, int max, uptr fp) {
+/* The stack a walk from the calling frame (here) may read: from here up to
+ * the top of the thread's stack, or of the coroutine or signal stack it is
+ * on. Every live frame is above here: below it, the recorded bounds may
+ * cover address space the stack has not grown into (unmapped). hi is 0 when
+ * the thread's stack is not known; returns 0 on an unknown other stack,
+ * where nothing should be read. */
+static int walk_bounds(uptr here, uptr *lo_out, uptr *hi_out) {
   sl_thread *t = thread_current();
   uptr lo = t ? t->stack_lo : 0, hi = t ? t->stack_hi : 0;
-  /* Every live frame is above this one: below it, the recorded bounds may
-   * cover address space the stack has not grown into (unmapped), and a
-   * frame pointer from code built without frame pointers is any value. */
-  uptr here = (uptr)__builtin_frame_address(0);
-  /* On a coroutine or signal stack: walk that one (to its top); unknown
-   * stacks give no frames rather than risk reading unmapped memory. */
   if (SL_UNLIKELY(hi && (here < lo || here >= hi)) &&
       !stack_bounds_other(t, here, 1, &lo, &hi))
     return 0;
   if (here > lo && here < hi)
     lo = here;
+  *lo_out = lo;
+  *hi_out = hi;
+  return 1;
+}
+
+int unwind_fast(uptr *pcs, int max, uptr fp) {
+  /* A frame pointer from code built without frame pointers is any value:
+   * frame records are trusted only inside the stack. */
+  uptr lo, hi;
+  if (!walk_bounds((uptr)__builtin_frame_address(0), &lo, &hi))
+    return 0;
   int n = 0;
   while (n < max) {
     if (fp & 7)
@@ -81,14 +93,13 @@ SL_NOINLINE int unwind_slow(uptr *pcs, int max, uptr start_at) {
   return s.n;
 }
 
-/* Code built without frame pointers (gcc -O2's default) breaks the
- * frame-pointer chain: the walk stops, or wanders, inside the program. A
- * chain that is whole ends in libc's start-up code (__libc_start_main,
- * start_thread), so a walk that ends anywhere else is redone with the DWARF
- * unwinder. The preloaded runtime turns this on: the programs it runs are
- * built by anyone; instrumented code always keeps frame pointers. */
+/* libc's text, where exit's caller is when main returned. */
 static uptr libc_text_lo, libc_text_hi;
-static int dwarf_when_truncated;
+/* Code built without frame pointers (gcc -O2's default) breaks the
+ * frame-pointer chain: the walk stops, or wanders, inside the program. The
+ * preloaded runtime runs programs built by anyone, so it takes stacks by
+ * call-frame information; instrumented code always keeps frame pointers. */
+static int dwarf_by_cfi;
 
 void *__libc_malloc(size_t n);
 
@@ -108,10 +119,7 @@ static int find_text(struct dl_phdr_info *info, size_t size, void *arg) {
   return 0;
 }
 
-void unwind_use_dwarf_when_truncated(void) {
-  dl_iterate_phdr(find_text, (void *)(uptr)__libc_malloc);
-  dwarf_when_truncated = libc_text_hi != 0;
-}
+void unwind_assume_no_frame_pointers(void) { dwarf_by_cfi = 1; }
 
 typedef struct {
   uptr exit_fn, exit_cfa, floor;
@@ -153,9 +161,25 @@ uptr unwind_live_floor_at_exit(void) {
   return s.floor;
 }
 
-static int walk_truncated(const uptr *pcs, int n, int max) {
-  uptr last = pcs[n - 1];
-  return n < max && (last < libc_text_lo || last >= libc_text_hi);
+int unwind_cfi_from_frame(uptr *pcs, int max, uptr fp) {
+  uptr lo, hi;
+  if (!walk_bounds((uptr)__builtin_frame_address(0), &lo, &hi) || !hi ||
+      fp < lo || fp > hi - 16)
+    return -1;
+  /* The registers of fp's caller after fp's function returned: its frame
+   * record popped, and rbp restored from it. */
+  const uptr *frame = (const uptr *)fp;
+  cfi_frame f = {frame[1], fp + 16, frame[0]};
+  return unwind_cfi(pcs, max, f, lo, hi);
+}
+
+/* The callers of frame fp, for a program that may lack frame pointers:
+ * the cached-CFI walk, or libgcc's for stacks it cannot follow. */
+static int unwind_no_fp(uptr *pcs, int max, uptr fp) {
+  int n = unwind_cfi_from_frame(pcs, max, fp);
+  if (SL_UNLIKELY(n < 0))
+    n = unwind_slow(pcs, max, ((uptr *)fp)[1]);
+  return n;
 }
 
 uint32_t stack_capture_id(uptr first_pc, uptr fp) {
@@ -168,15 +192,12 @@ uint32_t stack_capture_id(uptr first_pc, uptr fp) {
   pcs[0] = first_pc;
   int n;
   if (SL_LIKELY(sl_opt.fast_unwind_on_malloc)) {
-    n = 1 + unwind_fast(pcs + 1, max - 1, fp);
-    if (SL_UNLIKELY(dwarf_when_truncated) && walk_truncated(pcs, n, max)) {
-      uptr slow[DEPOT_MAX_FRAMES];
-      int m = unwind_slow(slow, max - 1, ((uptr *)fp)[1]);
-      if (m >= n - 1) {
-        sl_memcpy(pcs + 1, slow, (size_t)m * sizeof(uptr));
-        n = 1 + m;
-      }
-    }
+    /* Preloaded: always by CFI, since a frame-pointer walk through code
+     * without frame pointers can wander and still end in libc. */
+    if (SL_UNLIKELY(dwarf_by_cfi))
+      n = 1 + unwind_no_fp(pcs + 1, max - 1, fp);
+    else
+      n = 1 + unwind_fast(pcs + 1, max - 1, fp);
   } else {
     /* Start at the caller of the allocator entry point (frame fp). */
     n = 1 + unwind_slow(pcs + 1, max - 1, ((uptr *)fp)[1]);

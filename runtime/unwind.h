@@ -1,6 +1,8 @@
 /* Stack unwinding: frame-pointer walks (fast, for every malloc and free),
- * checked against the thread's stack bounds, and libgcc's DWARF unwinder
- * for error reports and for code built without frame pointers. */
+ * checked against the thread's stack bounds; cached call-frame
+ * information for code built without frame pointers (unwind_cfi.h); and
+ * libgcc's DWARF unwinder for error reports and for frames the cached walk
+ * cannot follow. */
 #ifndef SLEUTH_UNWIND_H
 #define SLEUTH_UNWIND_H
 
@@ -14,10 +16,14 @@ int unwind_slow(uptr *pcs, int max, uptr start_at);
 /* Allocation/free stacks: pcs[0] = first_pc (inside the allocator entry
  * point), then the callers of the frame fp. Stored in the stack depot. */
 uint32_t stack_capture_id(uptr first_pc, uptr fp);
-/* From then on, a frame-pointer walk that does not reach libc's start-up
- * code is redone with the DWARF unwinder (programs built without frame
+/* The callers of frame fp (a frame record of the runtime's: fp's caller
+ * is the first) by cached call-frame information (unwind_cfi.h), reading
+ * only the current stack; -1 when a frame needs libgcc's unwinder. */
+int unwind_cfi_from_frame(uptr *pcs, int max, uptr fp);
+/* From then on, allocation stacks are taken by call-frame information,
+ * falling back to libgcc's unwinder (programs that may lack frame
  * pointers); the preloaded runtime asks for this. */
-void unwind_use_dwarf_when_truncated(void);
+void unwind_assume_no_frame_pointers(void);
 /* Called from an atexit handler: if exit() was called by libc's start-up
  * code (main returned), the stack address above which the frames are still
  * live (exit's caller and up); everything below is exit's own machinery
