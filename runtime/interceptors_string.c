@@ -41,6 +41,8 @@ DECLARE_REAL(unsigned long long, strtoull, const char *, char **, int)
 DECLARE_REAL(double, strtod, const char *, char **)
 DECLARE_REAL(float, strtof, const char *, char **)
 DECLARE_REAL(long double, strtold, const char *, char **)
+DECLARE_REAL(int, strcmp, const char *, const char *)
+DECLARE_REAL(int, strncmp, const char *, const char *, size_t)
 
 void interceptors_string_init(void) {
   void *p;
@@ -58,6 +60,7 @@ void interceptors_string_init(void) {
   RESOLVE(strchr), RESOLVE(strrchr), RESOLVE(strstr);
   RESOLVE(strtol), RESOLVE(strtoul), RESOLVE(strtoll), RESOLVE(strtoull);
   RESOLVE(strtod), RESOLVE(strtof), RESOLVE(strtold);
+  RESOLVE(strcmp), RESOLVE(strncmp);
 }
 
 /* ---- memory ----------------------------------------------------------- */
@@ -181,14 +184,37 @@ SL_INTERFACE char *strncat(char *dst, const char *src, size_t n) {
 
 /* The comparisons read both strings up to and including the first byte
  * that differs or ends them; the position is found here, the result is
- * computed here too (strcmp) or left to libc (the locale's case rules). */
+ * computed here too (strcmp) or left to libc (the locale's case rules).
+ * Without checks (before init, profile-only mode) strcmp and strncmp are
+ * libc's own: they are resolved at init, and until then (dlsym may compare
+ * names) the loop below does the work. */
 static inline unsigned char lower_ascii(unsigned char c) {
   return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+/* Whether an 8-byte load at p stays within p's page (cannot fault). */
+static inline int word_in_page(const char *p) {
+  return ((uptr)p & 4095) <= 4096 - 8;
 }
 
 static inline size_t common_prefix(const char *a, const char *b, size_t max,
                                    int fold) {
   size_t i = 0;
+  /* Eight bytes at a time while neither load leaves its page: the first
+   * byte that differs or is NUL is the lowest set byte of the difference
+   * or of the zero-byte mask (exact at the lowest byte, little-endian).
+   * The bytes past the end that a word load reads are not the program's
+   * reads and are not checked. */
+  if (!fold)
+    for (; i + 8 <= max && word_in_page(a + i) && word_in_page(b + i); i += 8) {
+      uint64_t x, y;
+      __builtin_memcpy(&x, a + i, 8);
+      __builtin_memcpy(&y, b + i, 8);
+      uint64_t stop = (x ^ y) | ((x - 0x0101010101010101ull) & ~x &
+                                 0x8080808080808080ull);
+      if (stop)
+        return i + (size_t)(__builtin_ctzll(stop) >> 3);
+    }
   for (; i < max; i++) {
     unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
     if (fold)
@@ -200,6 +226,8 @@ static inline size_t common_prefix(const char *a, const char *b, size_t max,
 }
 
 SL_INTERFACE int strcmp(const char *a, const char *b) {
+  if (!CHECKS_ON() && real_strcmp)
+    return real_strcmp(a, b);
   size_t i = common_prefix(a, b, (size_t)-1, 0);
   if (CHECKS_ON()) {
     CHECK_READ(a, i + 1);
@@ -209,6 +237,8 @@ SL_INTERFACE int strcmp(const char *a, const char *b) {
 }
 
 SL_INTERFACE int strncmp(const char *a, const char *b, size_t n) {
+  if (!CHECKS_ON() && real_strncmp)
+    return real_strncmp(a, b, n);
   size_t i = common_prefix(a, b, n, 0);
   if (CHECKS_ON()) {
     CHECK_READ(a, MIN(i + 1, n));
