@@ -362,6 +362,8 @@ void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
   h->free_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   freed_info *fi = (freed_info *)p;
   fi->free_stack = free_stack;
+  if (SL_UNLIKELY(rz_pattern_on) && user_size > sizeof(freed_info))
+    rz_pattern_fill(0, 0, p + sizeof(freed_info), p + user_size);
   shadow_poison(p, user_size ? user_size : 1, SH_FREED);
   alloc_cache *ac = cache_get();
   quarantine_put(ac, &ac->q, p, chunk_footprint(p));
@@ -483,6 +485,23 @@ static void fill_info(uptr ub, chunk_header *h, chunk_info *out) {
   out->free_tid = h->free_tid;
   out->free_stack =
       h->state == CHUNK_ALLOCATED ? 0 : ((freed_info *)ub)->free_stack;
+}
+
+uptr allocator_freed_first_bad(uptr ub) {
+  size_t size = chunk_user_size(header_of(ub), ub);
+  if (size <= sizeof(freed_info))
+    return 0;
+  return rz_pattern_first_bad(0, 0, ub + sizeof(freed_info), ub + size);
+}
+
+void allocator_report_freed_write(uptr ub, int record_broken) {
+  chunk_info ci;
+  fill_info(ub, header_of(ub), &ci);
+  /* The free stack lives in the overwritten record: not to be trusted. */
+  if (record_broken)
+    ci.free_stack = 0;
+  report_freed_block_written(record_broken ? ub : allocator_freed_first_bad(ub),
+                             &ci, record_broken);
 }
 
 int allocator_describe(uptr addr, chunk_info *out) {

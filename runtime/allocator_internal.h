@@ -46,10 +46,13 @@ typedef struct {
   uint16_t free_tid;
 } chunk_header;
 
-/* First 16 user bytes of a freed block. */
+/* First 16 user bytes of a freed block. Code that checks no shadow
+ * (uninstrumented, under LD_PRELOAD) can still write there after free:
+ * check (quarantine.c) covers the other two fields, so such a write shows
+ * up as a mismatch, never as a wild quarantine link. */
 typedef struct {
   uint32_t free_stack;
-  uint32_t pad;
+  uint32_t check;
   uptr next; /* quarantine FIFO link (user_beg of the next block) */
 } freed_info;
 
@@ -83,6 +86,15 @@ void allocator_primary_layout(unsigned c, uptr *beg, uptr *carved_end,
                               uint32_t *slot_size);
 int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
                                  size_t *size, uint32_t *stack);
+
+/* A quarantined block written after free (quarantine.c found it): the
+ * first changed byte, or ub itself when the block's freed_info no longer
+ * matches. Reported as heap-use-after-free with its stacks. */
+void allocator_report_freed_write(uptr ub, int record_broken);
+/* Preloaded (rz_pattern_on): the pattern the freed block's bytes after its
+ * freed_info hold while it is quarantined, filled at free and compared
+ * when it leaves the quarantine; the first changed byte, or 0. */
+uptr allocator_freed_first_bad(uptr ub);
 
 /* Size of the slot (or mapping) a block occupies, as quarantine counts it. */
 size_t chunk_footprint(uptr user_beg);

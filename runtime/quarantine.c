@@ -8,70 +8,111 @@
 #include "allocator_internal.h"
 
 #include "options.h"
+#include "redzone_pattern.h"
 
 #define THREAD_BATCH_BYTES (256u << 10)
 
 static spin_t lock;
 static quarantine_batch global;
 
-static inline uptr *link_of(uptr ub) { return &((freed_info *)ub)->next; }
-
 static size_t limit(void) { return (size_t)sl_opt.quarantine_size_mb << 20; }
 
-/* Recycles the oldest blocks until the FIFO is within its limit. */
+/* freed_info's check word: a hash of the block's address and its other
+ * two fields. A mismatch means the program wrote into the freed block. */
+static inline uint32_t check_of(uptr ub, const freed_info *fi) {
+  uint64_t x = (ub ^ (fi->next << 17 | fi->next >> 47) ^
+                ((uint64_t)fi->free_stack << 16)) *
+               0x9e3779b97f4a7c15ull;
+  return (uint32_t)(x >> 32) ^ 0x51e07f4du;
+}
+static inline int intact(uptr ub) {
+  const freed_info *fi = (const freed_info *)ub;
+  return fi->check == check_of(ub, fi);
+}
+static inline uptr next_of(uptr ub) { return ((freed_info *)ub)->next; }
+static inline void set_next(uptr ub, uptr next) {
+  freed_info *fi = (freed_info *)ub;
+  fi->next = next;
+  fi->check = check_of(ub, fi);
+}
+
+#define EVICT_BATCH 256
+
+/* Recycles the oldest blocks until the FIFO is within its limit. A block
+ * whose record was overwritten has no trustworthy link: it is reported
+ * and kept out of use, and the blocks queued after it are abandoned
+ * (they stay poisoned and never return to use; double frees of them are
+ * still caught) rather than followed. */
 static void evict(void *cache) {
   size_t max = limit();
   for (;;) {
-    uptr head = 0, tail = 0;
+    uptr out[EVICT_BATCH], broken = 0;
     int n = 0;
     spin_lock(&lock);
-    while (global.bytes > max && global.head && n < 256) {
+    while (global.bytes > max && global.head && n < EVICT_BATCH) {
       uptr ub = global.head;
-      global.head = *link_of(ub);
+      if (SL_UNLIKELY(!intact(ub))) {
+        broken = ub;
+        global.head = global.tail = 0;
+        global.bytes = 0;
+        break;
+      }
+      global.head = next_of(ub);
       if (!global.head)
         global.tail = 0;
       global.bytes -= chunk_footprint(ub);
-      *link_of(ub) = 0;
-      if (tail)
-        *link_of(tail) = ub;
-      else
-        head = ub;
-      tail = ub;
-      n++;
+      out[n++] = ub;
     }
     spin_unlock(&lock);
-    if (!head)
-      return;
-    /* Recycle outside the lock; the next link is read before recycling. */
-    for (uptr ub = head; ub;) {
-      uptr next = *link_of(ub);
-      chunk_recycle(ub, cache);
-      ub = next;
+    if (SL_UNLIKELY(broken))
+      allocator_report_freed_write(broken, 1);
+    /* Recycle outside the lock. */
+    for (int i = 0; i < n; i++) {
+      if (SL_UNLIKELY(rz_pattern_on) && allocator_freed_first_bad(out[i]))
+        allocator_report_freed_write(out[i], 0);
+      chunk_recycle(out[i], cache);
     }
+    if (!n)
+      return;
   }
+}
+
+/* Links tail to next. A tail written since it was queued is reported
+ * first; relinking then repairs it, so nothing is lost. */
+static int link_after(uptr tail, uptr next) {
+  int ok = intact(tail);
+  set_next(tail, next);
+  return ok;
 }
 
 static void push_batch(quarantine_batch *b) {
   if (!b->head)
     return;
+  uptr written = 0;
   spin_lock(&lock);
-  if (global.tail)
-    *link_of(global.tail) = b->head;
-  else
+  if (global.tail) {
+    if (SL_UNLIKELY(!link_after(global.tail, b->head)))
+      written = global.tail;
+  } else {
     global.head = b->head;
+  }
   global.tail = b->tail;
   global.bytes += b->bytes;
   spin_unlock(&lock);
   b->head = b->tail = 0;
   b->bytes = 0;
+  if (SL_UNLIKELY(written))
+    allocator_report_freed_write(written, 1);
 }
 
 void quarantine_put(void *cache, quarantine_batch *b, uptr ub, size_t bytes) {
-  *link_of(ub) = 0;
-  if (b->tail)
-    *link_of(b->tail) = ub;
-  else
+  set_next(ub, 0);
+  if (b->tail) {
+    if (SL_UNLIKELY(!link_after(b->tail, ub)))
+      allocator_report_freed_write(b->tail, 1);
+  } else {
     b->head = ub;
+  }
   b->tail = ub;
   b->bytes += bytes;
   size_t max = limit();

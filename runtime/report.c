@@ -511,6 +511,24 @@ void report_redzone_corrupted(uptr bad, const chunk_info *ci,
   finish(&m, 0);
 }
 
+void report_freed_block_written(uptr bad, const chunk_info *ci,
+                                int record_broken) {
+  uint32_t stack = ci->free_stack ? ci->free_stack : ci->alloc_stack;
+  report_model m;
+  if (!begin_allocator_error(&m, "heap-use-after-free", stack))
+    return;
+  sbuf_printf(&m.message, " on address %p, detected in quarantine",
+              (void *)bad);
+  sbuf_puts(&m.details,
+            record_broken ? "WRITE to the freed block's first 16 bytes, "
+                            "made after it was freed\n"
+                          : "WRITE to the freed block, made after it was "
+                            "freed\n");
+  m.npcs = 0; /* the write itself was not seen: the stacks below tell */
+  describe_chunk(&m, bad, ci);
+  finish(&m, 0);
+}
+
 /* The end of the reports for requests the allocator cannot satisfy. */
 static void finish_limit_report(report_model *m, int fatal) {
   m->hint = "==HINT: if you don't care about these errors you may set "

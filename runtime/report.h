@@ -26,6 +26,11 @@ void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
  * freed, or 0 when found at exit. */
 void report_redzone_corrupted(uptr bad, const chunk_info *ci,
                               uint32_t free_stack);
+/* A quarantined block written after free (seen when it was relinked or
+ * left the quarantine): bad is the first changed byte, or the block's
+ * start when its first 16 bytes (record_broken) were overwritten. */
+void report_freed_block_written(uptr bad, const chunk_info *ci,
+                                int record_broken);
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
 void report_out_of_memory(size_t size, uint32_t stack);

@@ -162,7 +162,10 @@ void text_render(sbuf_t *b, const report_model *m, int color) {
                 paint(color, C_BLUE), m->access_type,
                 (unsigned long)m->access_size, (void *)m->access_addr, m->tid,
                 paint(color, C_RESET));
-  text_stack(b, m->pcs, m->npcs, m->first_exact, color);
+  /* Findings made after the fact (a redzone or freed block checked later)
+   * have no stack of their own: the block's stacks below tell it. */
+  if (m->npcs || !m->has_alloc)
+    text_stack(b, m->pcs, m->npcs, m->first_exact, color);
   sbuf_putc(b, '\n');
   text_location(b, m, color);
   for (int i = 0; i < m->nthreads; i++) {

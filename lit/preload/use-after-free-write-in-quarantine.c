@@ -1,0 +1,63 @@
+// Uninstrumented code writes into a block after freeing it (a plain store,
+// which nothing checks). While the block waits in quarantine its bytes
+// hold Sleuth's record (free stack, quarantine link, check word) and a
+// pattern; when it leaves the quarantine the change is found and reported
+// as heap-use-after-free with the free and allocation stacks. A write over
+// the record itself is caught the same way, and the runtime never follows
+// the overwritten link (no crash; the free stack is lost with it).
+// RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
+// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t record 2>&1 | FileCheck %s --check-prefix=RECORD
+#include <stdlib.h>
+#include <string.h>
+
+static char *volatile dangling;
+
+__attribute__((noinline)) static char *make(size_t n) {
+  char *p = malloc(n);
+  __asm__ volatile("");
+  return p;
+}
+
+__attribute__((noinline)) static void release(char *p) {
+  free(p);
+  __asm__ volatile("");
+}
+
+int main(int argc, char **argv) {
+  char *p = make(64);
+  memset(p, 0, 64);
+  release(p);
+  dangling = p;
+  if (argc > 1)
+    dangling[2] = 'x'; // inside the record: the free stack's id
+  else
+    dangling[40] = 'x';
+  // Push the block through the 1 MiB quarantine.
+  for (int i = 0; i < 100000; i++) {
+    char *q = malloc(100);
+    __asm__ volatile("" ::"r"(q) : "memory");
+    free(q);
+  }
+  return 0;
+}
+// CHECK: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]], detected in quarantine
+// CHECK-NEXT: WRITE to the freed block, made after it was freed
+// CHECK-EMPTY:
+// CHECK-NEXT: [[ADDR]] is located 40 bytes inside of 64-byte region
+// CHECK-NEXT: freed by thread T0 here:
+// CHECK-NEXT: #0 {{.*}} in free
+// CHECK-NEXT: #1 {{.*}} in release {{.*}}use-after-free-write-in-quarantine.c:23
+// CHECK-NEXT: #2 {{.*}} in main {{.*}}use-after-free-write-in-quarantine.c:30
+// CHECK: previously allocated by thread T0 here:
+// CHECK-NEXT: #0 {{.*}} in malloc
+// CHECK-NEXT: #1 {{.*}} in make {{.*}}use-after-free-write-in-quarantine.c:17
+// CHECK-NEXT: #2 {{.*}} in main {{.*}}use-after-free-write-in-quarantine.c:28
+// CHECK: SUMMARY: Sleuth: heap-use-after-free {{.*}}use-after-free-write-in-quarantine.c:23
+// RECORD: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]], detected in quarantine
+// RECORD-NEXT: WRITE to the freed block's first 16 bytes, made after it was freed
+// RECORD: [[ADDR]] is located 0 bytes inside of 64-byte region
+// RECORD: previously allocated by thread T0 here:
+// RECORD-NEXT: #0 {{.*}} in malloc
+// RECORD-NEXT: #1 {{.*}} in make {{.*}}use-after-free-write-in-quarantine.c:17
+// RECORD-NOT: Sleuth: SEGV
