@@ -6,6 +6,7 @@
 // RUN: %sleuth_report --sarif %t.jsonl > %t.sarif
 // RUN: %python %report_inputs/check_sarif.py %t.sarif %t.jsonl %sleuth_src/runtime | FileCheck %s
 // CHECK: result heap-buffer-overflow error file:///src/demo/fill.c:17 | heap-buffer-overflow on address 0x602000000024 {{.*}}. 0x602000000024 is located 4 bytes after 32-byte region
+// CHECK: result heap-use-after-free error file:///src/demo/buf.c:40 | heap-use-after-free on address 0x602000000048, detected in quarantine
 // CHECK: result double-free error file:///src/demo/buf.c:41 |
 // CHECK: result global-buffer-overflow error file:///src/my%20project/glob%20al.c:7 |
 // CHECK: result memcpy-param-overlap error file:///src/demo/str.c:11 |

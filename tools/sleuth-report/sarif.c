@@ -4,7 +4,11 @@
  *                      "stack" with a source file, for a leak the first
  *                      frame of "alloc_stack" below the allocator; frames of
  *                      Sleuth's own runtime (interceptors) are skipped in
- *                      both, as users cannot fix code there
+ *                      both, as users cannot fix code there. An error found
+ *                      after the fact has no stack of its own (a redzone
+ *                      checked at free or exit, a freed block checked in
+ *                      quarantine): it points at the program's call of free
+ *                      ("free_stack" below the allocator), else of malloc
  *   result.codeFlows = one codeFlow whose threadFlows are the stacks (the
  *                      error's, allocation, free, thread creation), each
  *                      listed outermost call first with its nestingLevel
@@ -307,6 +311,11 @@ static void result(FILE *out, const report_line *r, size_t rule_index, const cha
   fputs("},\"locations\":[", out);
   const json *stack = json_get(j, leak ? "alloc_stack" : "stack");
   const json *at = primary_frame(stack, leak);
+  if (!leak && !nonempty(stack)) {
+    at = primary_frame(json_get(j, "free_stack"), true);
+    if (!at)
+      at = primary_frame(json_get(j, "alloc_stack"), true);
+  }
   if (at) {
     fputc('{', out);
     physical(out, at, srcroot);

@@ -108,10 +108,20 @@ def expected_frame(report, runtime):
     runtime frames and, for leaks, the allocator."""
     leak = report["kind"] == "leak"
     stack = report.get("alloc_stack" if leak else "stack", [])
+    if not leak and not stack:
+        # Found after the fact (no stack of its own): the program's free,
+        # else its allocation.
+        return (first_user_frame(report.get("free_stack", []), runtime, True)
+                or first_user_frame(report.get("alloc_stack", []), runtime, True))
+    return first_user_frame(stack, runtime, leak)
+
+
+def first_user_frame(stack, runtime, skip_allocator):
     i = 0
     while i < len(stack) and (stack[i].get("file", "").startswith(runtime)
-                              or (leak and stack[i].get("function") in ALLOCATORS)
-                              or (leak and stack[i].get("function", "").startswith("operator new"))):
+                              or (skip_allocator and stack[i].get("function") in ALLOCATORS)
+                              or (skip_allocator and (stack[i].get("function", "").startswith("operator new")
+                                                      or stack[i].get("function", "").startswith("operator delete")))):
         i += 1
     for f in stack[i:]:
         if "file" in f and f.get("line", 0) >= 1:
