@@ -495,8 +495,13 @@ uptr allocator_freed_first_bad(uptr ub) {
 }
 
 void allocator_report_freed_write(uptr ub, int record_broken) {
+  chunk_header *h = header_of(ub);
+  /* A block found when relinking may have left the quarantine since, on
+   * another thread: then there is nothing left to describe. */
+  if (__atomic_load_n(&h->state, __ATOMIC_ACQUIRE) != CHUNK_QUARANTINED)
+    return;
   chunk_info ci;
-  fill_info(ub, header_of(ub), &ci);
+  fill_info(ub, h, &ci);
   /* The free stack lives in the overwritten record: not to be trusted. */
   if (record_broken)
     ci.free_stack = 0;
