@@ -53,62 +53,53 @@ void interceptors_iovec_init(void) {
       CHECK_IOV(iov, cnt, (size_t)(r), 1);                                     \
   } while (0)
 
+/* The read and write forms: the call, with the checks after or before it. */
+#define IOV_READ_BODY(name, ...)                                               \
+  RESOLVE(name);                                                               \
+  ssize_t r_ = REAL(name)(__VA_ARGS__);                                        \
+  CHECK_IOV_FILLED(iov, cnt, r_);                                              \
+  return r_
+#define IOV_WRITE_BODY(name, ...)                                              \
+  RESOLVE(name);                                                               \
+  CHECK_IOV_READ_ALL(iov, cnt);                                                \
+  return REAL(name)(__VA_ARGS__)
+
 SL_INTERFACE ssize_t readv(int fd, const struct iovec *iov, int cnt) {
-  RESOLVE(readv);
-  ssize_t r = REAL(readv)(fd, iov, cnt);
-  CHECK_IOV_FILLED(iov, cnt, r);
-  return r;
+  IOV_READ_BODY(readv, fd, iov, cnt);
 }
 
 SL_INTERFACE ssize_t preadv(int fd, const struct iovec *iov, int cnt,
                             off_t off) {
-  RESOLVE(preadv);
-  ssize_t r = REAL(preadv)(fd, iov, cnt, off);
-  CHECK_IOV_FILLED(iov, cnt, r);
-  return r;
+  IOV_READ_BODY(preadv, fd, iov, cnt, off);
 }
 
 SL_INTERFACE ssize_t preadv64(int fd, const struct iovec *iov, int cnt,
                               off_t off) {
-  RESOLVE(preadv64);
-  ssize_t r = REAL(preadv64)(fd, iov, cnt, off);
-  CHECK_IOV_FILLED(iov, cnt, r);
-  return r;
+  IOV_READ_BODY(preadv64, fd, iov, cnt, off);
 }
 
 SL_INTERFACE ssize_t preadv2(int fd, const struct iovec *iov, int cnt,
                              off_t off, int flags) {
-  RESOLVE(preadv2);
-  ssize_t r = REAL(preadv2)(fd, iov, cnt, off, flags);
-  CHECK_IOV_FILLED(iov, cnt, r);
-  return r;
+  IOV_READ_BODY(preadv2, fd, iov, cnt, off, flags);
 }
 
 SL_INTERFACE ssize_t writev(int fd, const struct iovec *iov, int cnt) {
-  RESOLVE(writev);
-  CHECK_IOV_READ_ALL(iov, cnt);
-  return REAL(writev)(fd, iov, cnt);
+  IOV_WRITE_BODY(writev, fd, iov, cnt);
 }
 
 SL_INTERFACE ssize_t pwritev(int fd, const struct iovec *iov, int cnt,
                              off_t off) {
-  RESOLVE(pwritev);
-  CHECK_IOV_READ_ALL(iov, cnt);
-  return REAL(pwritev)(fd, iov, cnt, off);
+  IOV_WRITE_BODY(pwritev, fd, iov, cnt, off);
 }
 
 SL_INTERFACE ssize_t pwritev64(int fd, const struct iovec *iov, int cnt,
                                off_t off) {
-  RESOLVE(pwritev64);
-  CHECK_IOV_READ_ALL(iov, cnt);
-  return REAL(pwritev64)(fd, iov, cnt, off);
+  IOV_WRITE_BODY(pwritev64, fd, iov, cnt, off);
 }
 
 SL_INTERFACE ssize_t pwritev2(int fd, const struct iovec *iov, int cnt,
                               off_t off, int flags) {
-  RESOLVE(pwritev2);
-  CHECK_IOV_READ_ALL(iov, cnt);
-  return REAL(pwritev2)(fd, iov, cnt, off, flags);
+  IOV_WRITE_BODY(pwritev2, fd, iov, cnt, off, flags);
 }
 
 /* The kernel fills the data buffers as far as the bytes received, the
