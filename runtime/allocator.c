@@ -218,6 +218,20 @@ static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
   report_redzone_corrupted(bad, &ci, free_stack);
 }
 
+/* Preloaded: what a freed block holds while quarantined, after its
+ * record: a copy of its free stack (a use-after-free write most often hits
+ * a struct's first fields, the record, and would take the free stack with
+ * it), then the pattern, both compared when it leaves the quarantine. */
+static void fill_freed(uptr p, size_t size, uint32_t free_stack) {
+  uptr from = p + sizeof(freed_info);
+  if (size >= FREED_BACKUP_END) {
+    *(uint32_t *)from = free_stack;
+    from += sizeof(uint32_t);
+  }
+  if (p + size > from)
+    rz_pattern_fill(0, 0, from, p + size);
+}
+
 void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                   uptr fp) {
   if (SL_UNLIKELY(size > max_user_size))
@@ -362,8 +376,8 @@ void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
   h->free_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   freed_info *fi = (freed_info *)p;
   fi->free_stack = free_stack;
-  if (SL_UNLIKELY(rz_pattern_on) && user_size > sizeof(freed_info))
-    rz_pattern_fill(0, 0, p + sizeof(freed_info), p + user_size);
+  if (SL_UNLIKELY(rz_pattern_on))
+    fill_freed(p, user_size, free_stack);
   shadow_poison(p, user_size ? user_size : 1, SH_FREED);
   alloc_cache *ac = cache_get();
   quarantine_put(ac, &ac->q, p, chunk_footprint(p));
@@ -489,9 +503,16 @@ static void fill_info(uptr ub, chunk_header *h, chunk_info *out) {
 
 uptr allocator_freed_first_bad(uptr ub) {
   size_t size = chunk_user_size(header_of(ub), ub);
-  if (size <= sizeof(freed_info))
-    return 0;
-  return rz_pattern_first_bad(0, 0, ub + sizeof(freed_info), ub + size);
+  uptr from = ub + sizeof(freed_info);
+  if (size >= FREED_BACKUP_END) {
+    uint32_t want = ((freed_info *)ub)->free_stack;
+    const uint8_t *got = (const uint8_t *)from, *w = (const uint8_t *)&want;
+    for (int i = 0; i < 4; i++)
+      if (got[i] != w[i])
+        return from + i;
+    from += sizeof(uint32_t);
+  }
+  return ub + size > from ? rz_pattern_first_bad(0, 0, from, ub + size) : 0;
 }
 
 void allocator_report_freed_write(uptr ub, int record_broken) {
@@ -502,9 +523,12 @@ void allocator_report_freed_write(uptr ub, int record_broken) {
     return;
   chunk_info ci;
   fill_info(ub, h, &ci);
-  /* The free stack lives in the overwritten record: not to be trusted. */
+  /* The free stack in the overwritten record is not to be trusted; the
+   * copy after it (fill_freed) may have survived the write. */
   if (record_broken)
-    ci.free_stack = 0;
+    ci.free_stack = rz_pattern_on && ci.size >= FREED_BACKUP_END
+                        ? *(const uint32_t *)(ub + sizeof(freed_info))
+                        : 0;
   report_freed_block_written(record_broken ? ub : allocator_freed_first_bad(ub),
                              &ci, record_broken);
 }

@@ -91,9 +91,12 @@ int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
  * first changed byte, or ub itself when the block's freed_info no longer
  * matches. Reported as heap-use-after-free with its stacks. */
 void allocator_report_freed_write(uptr ub, int record_broken);
-/* Preloaded (rz_pattern_on): the pattern the freed block's bytes after its
- * freed_info hold while it is quarantined, filled at free and compared
- * when it leaves the quarantine; the first changed byte, or 0. */
+/* Preloaded (rz_pattern_on): what the freed block's bytes after its
+ * freed_info hold while it is quarantined (a copy of the free stack in a
+ * block of at least FREED_BACKUP_END bytes, then a pattern), filled at
+ * free and compared when it leaves the quarantine; the first changed byte,
+ * or 0. */
+#define FREED_BACKUP_END (sizeof(freed_info) + sizeof(uint32_t))
 uptr allocator_freed_first_bad(uptr ub);
 
 /* Size of the slot (or mapping) a block occupies, as quarantine counts it. */

@@ -3,11 +3,13 @@
 // hold Sleuth's record (free stack, quarantine link, check word) and a
 // pattern; when it leaves the quarantine the change is found and reported
 // as heap-use-after-free with the free and allocation stacks. A write over
-// the record itself is caught the same way, and the runtime never follows
-// the overwritten link (no crash; the free stack is lost with it).
+// the record itself is caught the same way: the runtime never follows the
+// overwritten link (no crash), and the free stack comes from the copy kept
+// after the record.
 // RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
 // RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t 2>&1 | FileCheck %s
 // RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t record 2>&1 | FileCheck %s --check-prefix=RECORD
+// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t copy 2>&1 | FileCheck %s --check-prefix=COPY
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +31,9 @@ int main(int argc, char **argv) {
   memset(p, 0, 64);
   release(p);
   dangling = p;
-  if (argc > 1)
+  if (argc > 1 && argv[1][0] == 'c')
+    dangling[17] = 'x'; // the copy of the free stack after the record
+  else if (argc > 1)
     dangling[2] = 'x'; // inside the record: the free stack's id
   else
     dangling[40] = 'x';
@@ -47,17 +51,26 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: [[ADDR]] is located 40 bytes inside of 64-byte region
 // CHECK-NEXT: freed by thread T0 here:
 // CHECK-NEXT: #0 {{.*}} in free
-// CHECK-NEXT: #1 {{.*}} in release {{.*}}use-after-free-write-in-quarantine.c:23
-// CHECK-NEXT: #2 {{.*}} in main {{.*}}use-after-free-write-in-quarantine.c:30
+// CHECK-NEXT: #1 {{.*}} in release {{.*}}use-after-free-write-in-quarantine.c:25
+// CHECK-NEXT: #2 {{.*}} in main {{.*}}use-after-free-write-in-quarantine.c:32
 // CHECK: previously allocated by thread T0 here:
 // CHECK-NEXT: #0 {{.*}} in malloc
-// CHECK-NEXT: #1 {{.*}} in make {{.*}}use-after-free-write-in-quarantine.c:17
-// CHECK-NEXT: #2 {{.*}} in main {{.*}}use-after-free-write-in-quarantine.c:28
-// CHECK: SUMMARY: Sleuth: heap-use-after-free {{.*}}use-after-free-write-in-quarantine.c:23
+// CHECK-NEXT: #1 {{.*}} in make {{.*}}use-after-free-write-in-quarantine.c:19
+// CHECK-NEXT: #2 {{.*}} in main {{.*}}use-after-free-write-in-quarantine.c:30
+// CHECK: SUMMARY: Sleuth: heap-use-after-free {{.*}}use-after-free-write-in-quarantine.c:25
 // RECORD: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]], detected in quarantine
 // RECORD-NEXT: WRITE to the freed block's first 16 bytes, made after it was freed
 // RECORD: [[ADDR]] is located 0 bytes inside of 64-byte region
+// RECORD-NEXT: freed by thread T0 here:
+// RECORD-NEXT: #0 {{.*}} in free
+// RECORD-NEXT: #1 {{.*}} in release {{.*}}use-after-free-write-in-quarantine.c:25
 // RECORD: previously allocated by thread T0 here:
 // RECORD-NEXT: #0 {{.*}} in malloc
-// RECORD-NEXT: #1 {{.*}} in make {{.*}}use-after-free-write-in-quarantine.c:17
+// RECORD-NEXT: #1 {{.*}} in make {{.*}}use-after-free-write-in-quarantine.c:19
 // RECORD-NOT: Sleuth: SEGV
+// COPY: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]], detected in quarantine
+// COPY-NEXT: WRITE to the freed block, made after it was freed
+// COPY: [[ADDR]] is located 17 bytes inside of 64-byte region
+// COPY-NEXT: freed by thread T0 here:
+// COPY-NEXT: #0 {{.*}} in free
+// COPY-NEXT: #1 {{.*}} in release {{.*}}use-after-free-write-in-quarantine.c:25
