@@ -60,9 +60,7 @@ SL_INTERFACE char *__strndup(const char *s, size_t n) { STRNDUP_BODY(s, n); }
 
 SL_INTERFACE wchar_t *wcsdup(const wchar_t *s) {
   ENSURE_INIT();
-  size_t n = 0;
-  while (s[n])
-    n++;
+  size_t n = sl_wcslen((const int *)s);
   wchar_t *d = heap_allocate((n + 1) * sizeof(wchar_t), 16, AT_MALLOC, 0, HERE);
   if (d)
     __builtin_memcpy(d, s, (n + 1) * sizeof(wchar_t));

@@ -32,13 +32,6 @@ static size_t float_size(int len) {
   return len == LEN_LD ? sizeof(long double) : len == LEN_L ? 8 : 4;
 }
 
-static size_t wide_len(const wchar_t *s) {
-  size_t n = 0;
-  while (s[n])
-    n++;
-  return n;
-}
-
 /* Past a %[...] set: a ']' right after '[' or '[^' belongs to the set. */
 static const char *skip_set(const char *f) {
   if (*f == '^')
@@ -121,7 +114,7 @@ int scanf_written_ranges(const char *fmt, va_list ap, int assigned, int isoc99,
         size = (width ? width : 1) * (wide ? sizeof(wchar_t) : 1);
         break;
       case 's': case 'S': case '[':
-        size = wide ? (wide_len(arg) + 1) * sizeof(wchar_t)
+        size = wide ? (sl_wcslen(arg) + 1) * sizeof(wchar_t)
                     : sl_real_strlen(arg) + 1;
         break;
       default: /* unknown: the arguments can no longer be followed */

@@ -212,6 +212,15 @@ size_t sl_strlen(const char *s) {
   return n;
 }
 
+size_t sl_wcslen(const int *s) {
+  size_t n = 0;
+  while (s[n]) {
+    __asm__("" : "+r"(n)); /* not a call to wcslen, which is intercepted */
+    n++;
+  }
+  return n;
+}
+
 int sl_strcmp(const char *a, const char *b) {
   while (*a && *a == *b)
     a++, b++;

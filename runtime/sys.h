@@ -75,6 +75,8 @@ void spin_unlock(spin_t *l);
 
 /* libc-free string helpers. */
 size_t sl_strlen(const char *s);
+/* The same for wide strings (wchar_t is 4 bytes here). */
+size_t sl_wcslen(const int *s);
 int sl_strcmp(const char *a, const char *b);
 int sl_strncmp(const char *a, const char *b, size_t n);
 char *sl_strchr(const char *s, int c);
