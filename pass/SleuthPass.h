@@ -62,6 +62,30 @@ unsigned instrumentDynamicAllocas(llvm::Function &F);
 /// noreturn function; returns the number of calls.
 unsigned addNoReturnCalls(llvm::Function &F);
 
+/// FunctionSnapshot.cpp: a copy of a function's body taken before the stack
+/// rewrites, put back by restore() if they left the function invalid.
+class FunctionSnapshot {
+public:
+  explicit FunctionSnapshot(llvm::Function &F);
+  ~FunctionSnapshot();
+  FunctionSnapshot(const FunctionSnapshot &) = delete;
+  FunctionSnapshot &operator=(const FunctionSnapshot &) = delete;
+  /// Replaces F's body by the copy; false if there is no copy (F's blocks
+  /// have their address taken).
+  bool restore();
+
+private:
+  llvm::Function &F;
+  llvm::Function *Copy = nullptr;
+};
+
+/// FunctionSnapshot.cpp: runs LLVM's verifier on F. If F is invalid, puts
+/// Snapshot back (one line with Verbose >= 1) and returns false; if there is
+/// nothing to put back, prints the verifier's findings naming Step and F
+/// and exits with status 1 (never a crash, never invalid code emitted).
+bool verifyOrRestore(llvm::Function &F, FunctionSnapshot *Snapshot,
+                     const char *Step, unsigned Verbose);
+
 } // namespace sleuth
 
 #endif

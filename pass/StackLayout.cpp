@@ -131,9 +131,21 @@ struct Var {
   bool Scoped = false; // use-after-scope: poisoned f8 outside its markers
 };
 
-void nameOf(Var &V) {
+/// The alloca and the casts of it (zero offset): LLVM 14's InstCombine can
+/// retype an alloca and leave the variable's debug declaration on a
+/// bitcast of it.
+SmallVector<Value *, 4> addressesOf(AllocaInst *AI) {
+  SmallVector<Value *, 4> Out{AI};
+  for (size_t i = 0; i < Out.size(); ++i)
+    for (User *U : Out[i]->users())
+      if (isa<BitCastInst>(U))
+        Out.push_back(U);
+  return Out;
+}
+
+void nameFrom(Var &V, Value *Addr) {
 #if LLVM_VERSION_MAJOR >= 22
-  for (auto *DVR : findDVRDeclares(V.AI)) {
+  for (auto *DVR : findDVRDeclares(Addr)) {
     if (DILocalVariable *D = DVR->getVariable()) {
       V.Name = D->getName().str();
       V.Line = D->getLine();
@@ -142,8 +154,8 @@ void nameOf(Var &V) {
   }
   // With assignment tracking (clang's default at -O1+), dbg_assign records
   // linked to the alloca describe it instead.
-  if (V.Name.empty())
-    for (auto *DVR : at::getDVRAssignmentMarkers(V.AI))
+  if (V.Name.empty() && isa<Instruction>(Addr))
+    for (auto *DVR : at::getDVRAssignmentMarkers(cast<Instruction>(Addr)))
       if (DILocalVariable *D = DVR->getVariable()) {
         V.Name = D->getName().str();
         V.Line = D->getLine();
@@ -152,7 +164,7 @@ void nameOf(Var &V) {
 #endif
 #if LLVM_VERSION_MAJOR < 22
   if (V.Name.empty())
-    for (auto *DDI : FindDbgDeclareUses(V.AI)) {
+    for (auto *DDI : FindDbgDeclareUses(Addr)) {
       if (DILocalVariable *D = DDI->getVariable()) {
         V.Name = D->getName().str();
         V.Line = D->getLine();
@@ -160,6 +172,38 @@ void nameOf(Var &V) {
       }
     }
 #endif
+  // When the optimiser lowered the declaration (InstCombine turns an
+  // alloca's dbg.declare into dbg.values once only loads, stores and calls
+  // use it), a dbg.value of the address with DW_OP_deref still names the
+  // variable (without the deref it describes a pointer to it, `p = buf`).
+#if LLVM_VERSION_MAJOR >= 22
+  if (V.Name.empty())
+    for (auto *DVR : findDVRValues(Addr))
+      if (DILocalVariable *D = DVR->getVariable();
+          D && DVR->getExpression()->startsWithDeref()) {
+        V.Name = D->getName().str();
+        V.Line = D->getLine();
+        break;
+      }
+#else
+  if (V.Name.empty()) {
+    SmallVector<DbgValueInst *, 4> Values;
+    findDbgValues(Values, Addr);
+    for (DbgValueInst *DVI : Values)
+      if (DILocalVariable *D = DVI->getVariable();
+          D && DVI->getExpression()->startsWithDeref()) {
+        V.Name = D->getName().str();
+        V.Line = D->getLine();
+        break;
+      }
+  }
+#endif
+}
+
+void nameOf(Var &V) {
+  for (Value *Addr : addressesOf(V.AI))
+    if (V.Name.empty())
+      nameFrom(V, Addr);
   if (V.Name.empty())
     V.Name = V.AI->hasName() ? V.AI->getName().str() : std::string("<unknown>");
 }
@@ -319,18 +363,32 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn) {
         EntryAllocas.push_back(AI);
   for (auto It = EntryAllocas.rbegin(); It != EntryAllocas.rend(); ++It)
     (*It)->moveBefore(Entry, Entry.getFirstInsertionPt());
+  // The frame code goes after the allocas and after the debug intrinsics
+  // that follow them: replaceDbgDeclare below erases the variables'
+  // dbg.declares, and the builder must never stand on an erased
+  // instruction (an empty by-value parameter or an SROA-split aggregate
+  // leaves a dbg.declare as the entry block's first non-alloca).
   BasicBlock::iterator After = Entry.getFirstInsertionPt();
-  while (isa<AllocaInst>(&*After) &&
-         isa<Constant>(cast<AllocaInst>(&*After)->getArraySize()))
+  while (isa<DbgInfoIntrinsic>(&*After) ||
+         (isa<AllocaInst>(&*After) &&
+          isa<Constant>(cast<AllocaInst>(&*After)->getArraySize())))
     ++After;
   IRBuilder<> IRB(&Entry, After);
   if (DISubprogram *SP = F.getSubprogram())
     IRB.SetCurrentDebugLocation(DILocation::get(C, SP->getScopeLine(), 0, SP));
   Type *I8 = IRB.getInt8Ty();
   IntegerType *IntptrTy = DL.getIntPtrType(C);
-  AllocaInst *Frame =
-      IRB.CreateAlloca(ArrayType::get(I8, FrameSize), nullptr, "sleuth.frame");
-  Frame->setAlignment(Align(FrameAlign));
+  // The frame itself is the block's first instruction, so that the
+  // rewritten dbg.declares (which stay where the old ones were) and every
+  // other user come after its definition.
+  AllocaInst *Frame = new AllocaInst(ArrayType::get(I8, FrameSize),
+                                     DL.getAllocaAddrSpace(), nullptr,
+                                     Align(FrameAlign), "sleuth.frame");
+#if LLVM_VERSION_MAJOR >= 18
+  Frame->insertBefore(Entry.getFirstInsertionPt());
+#else
+  Frame->insertBefore(&*Entry.getFirstInsertionPt());
+#endif
 
   // Use-after-return: when the runtime's flag is set, the frame comes from
   // the thread's fake stack (0 if it has no room: then the real one), and
@@ -369,8 +427,9 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn) {
 
   DIBuilder DIB(M, /*AllowUnresolved=*/false);
   for (Var &V : Vars) {
-    replaceDbgDeclare(V.AI, Frame, DIB, DIExpression::ApplyOffset,
-                      int(V.Offset));
+    for (Value *Addr : addressesOf(V.AI))
+      replaceDbgDeclare(Addr, Frame, DIB, DIExpression::ApplyOffset,
+                        int(V.Offset));
     Value *P = IRB.CreateConstInBoundsGEP1_64(I8, FrameI8, V.Offset);
     P = IRB.CreatePointerCast(P, V.AI->getType());
     P->takeName(V.AI);

@@ -1,0 +1,108 @@
+//===- FunctionSnapshot.cpp - undo a stack rewrite that went wrong --------===//
+//
+// The stack rewrites (StackLayout.cpp, DynamicAllocas.cpp) restructure a
+// function's frame: they merge allocas, move debug declarations, split
+// blocks at every exit. A shape they did not foresee must never cost the
+// user their build, so with verify=1 the pass copies each function before
+// those rewrites, runs LLVM's verifier after them and, if the function is
+// no longer valid, puts the copy's body back: the function keeps its access
+// checks and goes without stack redzones, and the build goes on.
+//
+// A function whose blocks have their address taken (computed goto) cannot
+// be swapped this way (blockaddress constants name the function); such a
+// function is only verified, and an invalid one stops the compiler with a
+// message naming the pass and the function.
+//
+//===----------------------------------------------------------------------===//
+#include "SleuthPass.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <cstdlib>
+#include <string>
+
+using namespace llvm;
+
+namespace sleuth {
+
+FunctionSnapshot::FunctionSnapshot(Function &F) : F(F) {
+  for (BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      return;
+  // The copy is never emitted: it only holds the body until it is put back
+  // or dropped. Its debug locations must keep pointing at F's DISubprogram
+  // (CloneFunction makes a new one, and the body put back would then belong
+  // to the wrong subprogram), so the subprogram is mapped to itself.
+  Copy = Function::Create(F.getFunctionType(), GlobalValue::PrivateLinkage,
+                          F.getAddressSpace(), F.getName() + ".sleuth.copy",
+                          F.getParent());
+  ValueToValueMapTy VMap;
+  for (auto Args : zip(F.args(), Copy->args()))
+    VMap[&std::get<0>(Args)] = &std::get<1>(Args);
+  if (DISubprogram *SP = F.getSubprogram())
+    VMap.MD()[SP].reset(SP);
+  SmallVector<ReturnInst *, 8> Returns;
+  CloneFunctionInto(Copy, &F, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  // Not a second owner of F's subprogram, even for the moment it exists.
+  Copy->setSubprogram(nullptr);
+}
+
+FunctionSnapshot::~FunctionSnapshot() {
+  if (Copy)
+    Copy->eraseFromParent();
+}
+
+bool FunctionSnapshot::restore() {
+  if (!Copy)
+    return false;
+  // Drop every reference the broken body holds before erasing it, as
+  // Function::deleteBody does (which would also make F a declaration).
+  for (BasicBlock &BB : F)
+    BB.dropAllReferences();
+  while (!F.empty())
+    F.begin()->eraseFromParent();
+#if LLVM_VERSION_MAJOR >= 16
+  F.splice(F.end(), Copy);
+#else
+  F.getBasicBlockList().splice(F.end(), Copy->getBasicBlockList());
+#endif
+  for (auto Args : zip(Copy->args(), F.args()))
+    std::get<0>(Args).replaceAllUsesWith(&std::get<1>(Args));
+  Copy->eraseFromParent();
+  Copy = nullptr;
+  return true;
+}
+
+bool verifyOrRestore(Function &F, FunctionSnapshot *Snapshot,
+                     const char *Step, unsigned Verbose) {
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  if (!verifyFunction(F, &OS))
+    return true;
+  OS.flush();
+  std::string After;
+  raw_string_ostream AOS(After);
+  if (Snapshot && Snapshot->restore() && !verifyFunction(F, &AOS)) {
+    if (Verbose >= 1)
+      errs() << "sleuth: " << F.getName() << ": " << Step
+             << " produced invalid IR; the function is checked without "
+                "stack redzones\n";
+    return false;
+  }
+  errs() << "sleuth: error: the Sleuth pass produced invalid IR in function '"
+         << F.getName() << "' (" << Step
+         << "); please report it. Workaround: "
+            "SLEUTH_PASS_OPTIONS=stack=0\n"
+         << Msg << AOS.str();
+  errs().flush();
+  std::exit(1);
+}
+
+} // namespace sleuth
