@@ -2,7 +2,7 @@
 # Sets SLEUTH_LLVM_CONFIG, SLEUTH_LLVM_MAJOR, SLEUTH_LLVM_BINDIR,
 # SLEUTH_LLVM_CXXFLAGS, SLEUTH_LLVM_INCLUDE_DIR, SLEUTH_CLANG,
 # SLEUTH_CLANGXX, SLEUTH_SYMBOLIZER, SLEUTH_FILECHECK, SLEUTH_NOT, SLEUTH_LIT.
-set(_apt "apt-get install clang-14 llvm-14-dev libclang-rt-14-dev")
+set(_apt "apt-get install clang-14 llvm-14-dev libclang-14-dev libclang-rt-14-dev")
 
 if(NOT SLEUTH_LLVM_CONFIG)
   if(LLVM_DIR)
@@ -43,6 +43,11 @@ string(REGEX MATCH "^[0-9]+" SLEUTH_LLVM_MAJOR "${_ver}")
 if(NOT EXISTS "${SLEUTH_LLVM_INCLUDE_DIR}/llvm/IR/PassManager.h")
   message(FATAL_ERROR "Sleuth: LLVM ${SLEUTH_LLVM_MAJOR} headers missing; run: "
     "apt-get install llvm-${SLEUTH_LLVM_MAJOR}-dev")
+endif()
+# The clang plugin (clang-plugin/) is built against clang's own headers.
+if(NOT EXISTS "${SLEUTH_LLVM_INCLUDE_DIR}/clang/Frontend/FrontendPluginRegistry.h")
+  message(FATAL_ERROR "Sleuth: clang ${SLEUTH_LLVM_MAJOR} headers missing; run: "
+    "apt-get install libclang-${SLEUTH_LLVM_MAJOR}-dev")
 endif()
 foreach(_tool clang clang++ llvm-symbolizer FileCheck not)
   string(TOUPPER "${_tool}" _up)

@@ -5,14 +5,15 @@
 // (at least 32-byte) alignment; uses are redirected to field 0. The right
 // redzone is at least 32 bytes, grows with the size (a quarter, capped), and
 // pads the whole to a multiple of 32. A descriptor array
-// {beg, size, size_with_redzone, name, location, 0} is registered by the
+// {beg, size, size_with_redzone, name, location, flags} is registered by the
 // module constructor (__sleuth_register_globals) and unregistered by a
 // destructor (dlclose, exit), which clears the shadow.
 //
 // Left alone (conservatively): declarations, available_externally, weak,
 // linkonce and common definitions (the linker may pick another module's
 // copy), comdat members, thread-locals, globals in an explicit section,
-// in llvm.used / llvm.compiler.used, externally initialised ones, unsized
+// in llvm.used / llvm.compiler.used, opted out (!sleuth.no_redzone:
+// no_sanitize("address") or the ignore-list), externally initialised ones, unsized
 // or empty ones, alignment above 4096, and compiler-internal names.
 //
 // This runs after the accesses of every function were instrumented: the
@@ -65,7 +66,7 @@ bool shouldInstrumentGlobal(GlobalVariable &G, const DataLayout &DL,
   if (G.hasComdat() || G.isThreadLocal() || G.hasSection() ||
       G.isExternallyInitialized() || G.getAddressSpace() != 0)
     return false;
-  if (Used.count(&G))
+  if (Used.count(&G) || G.getMetadata(NoRedzoneMD))
     return false;
   StringRef Name = G.getName();
   if (startsWith(Name, "llvm.") || startsWith(Name, "__llvm") ||
@@ -158,11 +159,24 @@ unsigned instrumentGlobals(Module &M) {
     NewG->takeName(G);
     G->eraseFromParent();
 
-    // Name and definition site, for reports.
+    // Name and definition site, for reports: the clang plugin's qualified
+    // name and file:line:column, else the debug info's.
     std::string Name, Where = ModuleFile;
+    uint64_t Flags = 0;
     SmallVector<DIGlobalVariableExpression *, 1> DIs;
     NewG->getDebugInfo(DIs);
-    if (!DIs.empty() && DIs[0]->getVariable()) {
+    MDNode *Source = NewG->getMetadata(SourceMD);
+    if (Source && Source->getNumOperands() == 3) {
+      auto Field = [&](unsigned i) {
+        auto *S = dyn_cast<MDString>(Source->getOperand(i));
+        return S ? S->getString() : StringRef();
+      };
+      Name = Field(0).str();
+      if (!Field(1).empty())
+        Where = Field(1).str();
+      if (Field(2).contains('d'))
+        Flags |= SLEUTH_GLOBAL_DYNAMIC_INIT;
+    } else if (!DIs.empty() && DIs[0]->getVariable()) {
       DIGlobalVariable *V = DIs[0]->getVariable();
       Name = V->getName().str();
       if (!V->getFilename().empty()) {
@@ -184,7 +198,7 @@ unsigned instrumentGlobals(Module &M) {
                  ConstantInt::get(IntptrTy, Size + RZ),
                  privateString(M, Name, "sleuth.global_name"),
                  privateString(M, Where, "sleuth.global_loc"),
-                 ConstantInt::get(IntptrTy, 0)}));
+                 ConstantInt::get(IntptrTy, Flags)}));
   }
 
   ArrayType *ArrTy = ArrayType::get(DescTy, Descs.size());

@@ -31,19 +31,13 @@ template <typename LevelT> bool isLTOPostLink(LevelT, ThinOrFullLTOPhase P) {
 }
 #endif
 
-// Marks every function sanitize_address before the optimizer runs. The
-// optimizer reads that attribute as "memory accesses will be checked" and
-// then refrains from what would turn into false reports or hidden bugs:
-// widening loads past an object's end, speculating loads, folding away
-// accesses to freed memory. Only the attribute is set: clang's own ASan
-// pass is not in the pipeline, so nothing else changes.
-struct MarkSanitizedPass : PassInfoMixin<MarkSanitizedPass> {
+// The source's and the user's opt-outs into IR, and sanitize_address on
+// every function that will be checked, before the optimiser runs
+// (SourceFacts.cpp says why).
+struct SourceFactsPass : PassInfoMixin<SourceFactsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    for (Function &F : M)
-      if (!F.isDeclaration() &&
-          !F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
-        F.addFnAttr(Attribute::SanitizeAddress);
-    return PreservedAnalyses::all();
+    sleuth::applySourceFacts(M);
+    return PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }
 };
@@ -52,7 +46,7 @@ void registerCallbacks(PassBuilder &PB) {
   (void)sleuth::getPassOptions(); // a bad SLEUTH_PASS_OPTIONS stops here
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(MarkSanitizedPass());
+        MPM.addPass(SourceFactsPass());
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, auto &&...Rest) {

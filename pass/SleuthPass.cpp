@@ -22,7 +22,7 @@ bool shouldInstrumentFunction(const Function &F) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
     return false;
   if (F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
-      F.hasFnAttribute(Attribute::Naked))
+      F.hasFnAttribute(NoCheckAttr) || F.hasFnAttribute(Attribute::Naked))
     return false;
   StringRef Name = F.getName();
   auto HasPrefix = [&](StringRef P) {
@@ -37,6 +37,9 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (M.getNamedMetadata(InstrumentedMarker))
     return PreservedAnalyses::all();
 
+  // Normally done at the pipeline's start (Plugin.cpp); here for
+  // `opt -passes=sleuth`, which runs this pass alone.
+  applySourceFacts(M);
   const PassOptions &Opts = getPassOptions();
   SmallVector<Function *, 64> Functions;
   for (Function &F : M)

@@ -31,6 +31,20 @@ public:
 /// Named metadata that marks an instrumented module.
 constexpr const char *InstrumentedMarker = "sleuth.instrumented";
 
+/// SourceFacts.cpp: what the source and the user said, as IR facts.
+/// A function opted out of checking (no_sanitize_address and its other
+/// spellings, SLEUTH_NO_CHECK, the ignore-list).
+constexpr const char *NoCheckAttr = "sleuth-no-check";
+/// A global opted out of its redzone.
+constexpr const char *NoRedzoneMD = "sleuth.no_redzone";
+/// A global's !{qualified name, "file:line:column", flags} from the clang
+/// plugin; flags has `d` for a dynamic initialiser.
+constexpr const char *SourceMD = "sleuth.source";
+/// Takes the clang plugin's annotations and the ignore-list into the
+/// attributes and metadata above, and marks every function to be checked
+/// sanitize_address. Idempotent; run at the start of the pipeline.
+void applySourceFacts(llvm::Module &M);
+
 /// Whether F gets any instrumentation at all.
 bool shouldInstrumentFunction(const llvm::Function &F);
 

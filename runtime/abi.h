@@ -54,10 +54,13 @@ typedef struct __sleuth_global {
   uintptr_t beg;               /* address of the global */
   uintptr_t size;              /* its size in bytes */
   uintptr_t size_with_redzone; /* a multiple of 32 */
-  const char *name;            /* source name, or "<string literal>" */
-  const char *location;        /* "file.c:3", or the module's source file */
-  uintptr_t flags;             /* reserved, 0 */
+  const char *name;            /* qualified source name, or "<string literal>" */
+  const char *location;        /* "file.c:3:5", "file.c:3", or the module's source file */
+  uintptr_t flags;             /* SLEUTH_GLOBAL_* */
 } __sleuth_global;
+/* The global has a dynamic initialiser (C++ code computes its value at
+ * start-up): what init-order checking watches. */
+#define SLEUTH_GLOBAL_DYNAMIC_INIT 1
 void __sleuth_register_globals(__sleuth_global *globals, uintptr_t n);
 void __sleuth_unregister_globals(__sleuth_global *globals, uintptr_t n);
 
