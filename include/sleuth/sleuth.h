@@ -74,7 +74,15 @@ int sleuth_heap_profile_active(int on);
 #define SLEUTH_POOL_DESTROY(pool) sleuth_pool_destroy((pool))
 #define SLEUTH_UNPOISON(addr, size)                                            \
   __sleuth_unpoison_memory_region((addr), (size))
+/* Put before a function (or a global variable) that must not be checked:
+ * hand-written allocators, stack scanners, code that reads past an object
+ * on purpose. The function gets no checks and no stack redzones and is
+ * never inlined into checked code (nor checked code into it); a global gets
+ * no redzone. `__attribute__((no_sanitize("address")))` and
+ * `no_sanitize_address` mean the same under sleuth-cc. */
+#define SLEUTH_NO_CHECK __attribute__((annotate("sleuth.no_check")))
 #else
+#define SLEUTH_NO_CHECK
 #define SLEUTH_POISON(addr, size) ((void)(addr), (void)(size))
 #define SLEUTH_UNPOISON(addr, size) ((void)(addr), (void)(size))
 #define SLEUTH_POOL_CREATE(pool, redzone_bytes)                                \

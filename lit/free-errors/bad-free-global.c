@@ -14,7 +14,7 @@ int main(int argc, char **argv) {
   // CHECK: ERROR: Sleuth: bad-free: attempting free on address which was not malloc()-ed: [[ADDR:0x[0-9a-f]+]] in thread T0
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in free}}
   // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}bad-free-global.c:[[@LINE-3]]
-  // CHECK: [[ADDR]] is located 0 bytes inside of global variable 'table' defined in '{{.*}}bad-free-global.c:7' ([[ADDR]]) of size 64
+  // CHECK: [[ADDR]] is located 0 bytes inside of global variable 'table' defined in '{{.*}}bad-free-global.c:7:{{[0-9]+}}' ([[ADDR]]) of size 64
   // CHECK: SUMMARY: Sleuth: bad-free {{.*}}bad-free-global.c:[[@LINE-5]]:{{[0-9]+}} in main
   return 0;
 }

@@ -19,6 +19,6 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: READ of size 4 at [[ADDR]] thread T0
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in lib_get .*}}lib.c:2
   // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}shared-library.c:[[@LINE-4]]
-  // CHECK: [[ADDR]] is located 0 bytes after global variable 'lib_table' defined in '{{.*}}lib.c:1' ({{0x[0-9a-f]+}}) of size 28
+  // CHECK: [[ADDR]] is located 0 bytes after global variable 'lib_table' defined in '{{.*}}lib.c:1:{{[0-9]+}}' ({{0x[0-9a-f]+}}) of size 28
   return 0;
 }

@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
   // GLOBAL: kind: global-buffer-overflow
   // GLOBAL-NEXT: access: WRITE 4
   // GLOBAL: stack #0 main {{.*}}stack-and-globals.c:[[@LINE-3]]:{{[0-9]+}}
-  // GLOBAL: location: 0x{{[0-9a-f]+}} is located 0 bytes after global variable 'table' defined in '{{.*}}stack-and-globals.c:[[@LINE-38]]' (0x{{[0-9a-f]+}}) of size 40
+  // GLOBAL: location: 0x{{[0-9a-f]+}} is located 0 bytes after global variable 'table' defined in '{{.*}}stack-and-globals.c:[[@LINE-38]]:{{[0-9]+}}' (0x{{[0-9a-f]+}}) of size 40
   // GLOBAL: summary: global-buffer-overflow {{.*}}stack-and-globals.c:[[@LINE-5]]:{{[0-9]+}} in main
   printf("%ld\n", vals[0] + vals[3]);
   return 0;
