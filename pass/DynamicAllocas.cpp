@@ -40,7 +40,8 @@ namespace {
 constexpr uint64_t AllocaRZ = 32;
 } // namespace
 
-unsigned instrumentDynamicAllocas(Function &F) {
+unsigned instrumentDynamicAllocas(Function &F,
+                                  function_ref<void()> BeforeChange) {
   if (F.callsFunctionThatReturnsTwice())
     return 0;
   SmallVector<AllocaInst *, 4> Allocas;
@@ -67,6 +68,7 @@ unsigned instrumentDynamicAllocas(Function &F) {
   }
   if (Allocas.empty())
     return 0;
+  BeforeChange();
 
   Module &M = *F.getParent();
   const DataLayout &DL = M.getDataLayout();

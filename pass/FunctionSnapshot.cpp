@@ -18,8 +18,10 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -101,6 +103,32 @@ bool verifyOrRestore(Function &F, FunctionSnapshot *Snapshot,
          << "); please report it. Workaround: "
             "SLEUTH_PASS_OPTIONS=stack=0\n"
          << Msg << AOS.str();
+  errs().flush();
+  std::exit(1);
+}
+
+void verifyInstrumentedModule(Module &M) {
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  bool BrokenDebugInfo = false;
+  if (!verifyModule(M, &OS, &BrokenDebugInfo)) {
+    if (BrokenDebugInfo) {
+      // The code is sound; only its debug info is not. Dropped, as LLVM
+      // itself does with invalid debug info, so the build goes on.
+      errs() << "sleuth: warning: debug info of module '"
+             << M.getModuleIdentifier()
+             << "' became invalid during instrumentation and was dropped; "
+                "please report it\n";
+      StripDebugInfo(M);
+    }
+    return;
+  }
+  OS.flush();
+  errs() << "sleuth: error: the Sleuth pass produced an invalid module '"
+         << M.getModuleIdentifier()
+         << "'; please report it. Workaround: "
+            "SLEUTH_PASS_OPTIONS=stack=0:globals=0\n"
+         << Msg;
   errs().flush();
   std::exit(1);
 }

@@ -7,10 +7,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -64,18 +62,21 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     unsigned Mem = Opts.InstrumentMemIntrinsics ? replaceMemIntrinsics(*F) : 0;
     // After the accesses: "provably in bounds" then uses each variable's
     // own size, not the frame's.
-    if (Opts.Verify)
-      verifyOrRestore(*F, nullptr, "access checks", Opts.Verbose);
     if (Opts.Stack) {
+      // With verify=1, a copy of the function is taken just before the
+      // stack rewrites first change it (most functions need none).
       std::optional<FunctionSnapshot> Snapshot;
-      if (Opts.Verify)
-        Snapshot.emplace(*F);
-      unsigned Vars = layOutStack(*F, Opts.UseAfterScope, Opts.UseAfterReturn);
-      Vars += instrumentDynamicAllocas(*F);
+      auto BeforeChange = [&] {
+        if (Opts.Verify && !Snapshot)
+          Snapshot.emplace(*F);
+      };
+      unsigned Vars = layOutStack(*F, Opts.UseAfterScope, Opts.UseAfterReturn,
+                                  BeforeChange);
+      Vars += instrumentDynamicAllocas(*F, BeforeChange);
       addNoReturnCalls(*F);
       if (Opts.TestBreakStack && Vars)
         F->back().getTerminator()->eraseFromParent();
-      if (!Opts.Verify ||
+      if (!Snapshot ||
           verifyOrRestore(*F, &*Snapshot, "stack redzones", Opts.Verbose))
         StackVars += Vars;
     }
@@ -94,19 +95,8 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // After the functions (see above) and after the ctor calling
   // __sleuth_module_init: its registration ctor must run second.
   unsigned Globals = Opts.Globals ? instrumentGlobals(M) : 0;
-  if (Opts.Verify) {
-    std::string Msg;
-    raw_string_ostream OS(Msg);
-    if (verifyModule(M, &OS)) {
-      OS.flush();
-      errs() << "sleuth: error: the Sleuth pass produced an invalid module '"
-             << M.getModuleIdentifier()
-             << "'; please report it. Workaround: SLEUTH_PASS_OPTIONS=stack=0:globals=0\n"
-             << Msg;
-      errs().flush();
-      std::exit(1);
-    }
-  }
+  if (Opts.Verify)
+    verifyInstrumentedModule(M);
   M.getOrInsertNamedMetadata(InstrumentedMarker);
   if (Opts.Verbose >= 1)
     errs() << "sleuth: module " << M.getModuleIdentifier() << ": "

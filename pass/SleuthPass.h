@@ -12,6 +12,7 @@
 #ifndef SLEUTH_PASS_H
 #define SLEUTH_PASS_H
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
@@ -67,11 +68,16 @@ unsigned instrumentGlobals(llvm::Module &M);
 /// With UseAfterScope, variables with lifetime markers are poisoned (f8)
 /// outside them. With UseAfterReturn, the frame comes from the runtime's
 /// fake stack when __sleuth_detect_stack_use_after_return is set.
+/// BeforeChange is called once, before the first change to F (the pass
+/// takes its FunctionSnapshot there).
 unsigned layOutStack(llvm::Function &F, bool UseAfterScope,
-                     bool UseAfterReturn);
+                     bool UseAfterReturn,
+                     llvm::function_ref<void()> BeforeChange);
 /// DynamicAllocas.cpp: redzones (ca/cb) around every dynamic alloca (VLAs,
 /// alloca()), unpoisoned at stackrestore and at exits; returns their number.
-unsigned instrumentDynamicAllocas(llvm::Function &F);
+/// BeforeChange as for layOutStack.
+unsigned instrumentDynamicAllocas(llvm::Function &F,
+                                  llvm::function_ref<void()> BeforeChange);
 /// StackLayout.cpp: emits __sleuth_handle_no_return() before every call to a
 /// noreturn function; returns the number of calls.
 unsigned addNoReturnCalls(llvm::Function &F);
@@ -99,6 +105,10 @@ private:
 /// and exits with status 1 (never a crash, never invalid code emitted).
 bool verifyOrRestore(llvm::Function &F, FunctionSnapshot *Snapshot,
                      const char *Step, unsigned Verbose);
+/// FunctionSnapshot.cpp: runs LLVM's verifier on the instrumented module.
+/// Invalid debug info alone is dropped with a warning; invalid code prints
+/// the verifier's findings and exits with status 1.
+void verifyInstrumentedModule(llvm::Module &M);
 
 } // namespace sleuth
 

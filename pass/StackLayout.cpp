@@ -243,7 +243,8 @@ unsigned addNoReturnCalls(Function &F) {
   return Calls.size();
 }
 
-unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn) {
+unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn,
+                     function_ref<void()> BeforeChange) {
   if (F.callsFunctionThatReturnsTwice())
     return 0;
   Module &M = *F.getParent();
@@ -288,6 +289,7 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn) {
   }
   if (Vars.empty())
     return 0;
+  BeforeChange();
 
   // Lifetime markers of each variable (through casts). A variable is scoped
   // (use-after-scope) if it has both kinds and each covers it whole.
