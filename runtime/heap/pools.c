@@ -11,7 +11,7 @@
  * one spin lock (pool operations are rare next to malloc). The leak scan
  * takes the lock before stopping the world and reads the live blocks. */
 #define __SLEUTH__ 1
-#include "../include/sleuth/sleuth.h"
+#include "../../include/sleuth/sleuth.h"
 
 #include "pools.h"
 

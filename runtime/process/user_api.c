@@ -1,6 +1,6 @@
 /* The functions behind include/sleuth/sleuth.h. */
 #define __SLEUTH__ 1 /* declare the real functions, not the no-op macros */
-#include "../include/sleuth/sleuth.h"
+#include "../../include/sleuth/sleuth.h"
 
 #include "heapprof.h"
 #include "shadow.h"
