@@ -4,6 +4,7 @@
  * first malloc, whichever comes first; only the first does the work. */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "allocator.h"
@@ -104,6 +105,28 @@ int heap_mode_slow(void) {
   /* Only a call made while the options are being parsed gets here with no
    * mode yet; the checking allocator is the default. */
   return m != HEAP_UNSET ? m : HEAP_CHECKED;
+}
+
+/* Exit-time hook (registered first, so it runs after the program's atexit
+ * handlers and static destructors): runs the leak scan, and makes the exit
+ * status exitcode if errors were reported or leaks of a failing kind
+ * found. */
+static void report_at_exit(void) {
+  /* exit() flushes stdio after the atexit handlers; flush the program's
+   * output first so it comes before a leak report, as it was written. */
+  if (sl_opt.detect_leaks)
+    fflush(0);
+  if (rz_pattern_on)
+    rz_pattern_check_live_blocks();
+  int leaks_fail = leak_check_at_exit();
+  if (suppressions_error_count())
+    report_raw("Sleuth: suppressed: %d error report(s)",
+               suppressions_error_count());
+  if ((report_error_count() && !sl_opt.halt_on_error) || leaks_fail) {
+    /* _exit would not flush stdio; exit() would run these handlers again. */
+    fflush(0);
+    sys_exit_group((int)sl_opt.exitcode);
+  }
 }
 
 void sleuth_init(void) {

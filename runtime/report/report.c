@@ -7,15 +7,12 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <stdio.h>
 #include <ucontext.h>
 
 #include "allocator.h"
 #include "globals.h"
-#include "leak.h"
 #include "options.h"
 #include "pools.h"
-#include "redzone_pattern.h"
 #include "shadow.h"
 #include "stackdepot.h"
 #include "suppressions.h"
@@ -656,22 +653,4 @@ void report_leak_summary(sbuf_t *b, const leak_totals *t) {
     json_leak_summary(b, t);
   else
     text_leak_summary(b, t);
-}
-
-void report_at_exit(void) {
-  /* exit() flushes stdio after the atexit handlers; flush the program's
-   * output first so it comes before a leak report, as it was written. */
-  if (sl_opt.detect_leaks)
-    fflush(0);
-  if (rz_pattern_on)
-    rz_pattern_check_live_blocks();
-  int leaks_fail = leak_check_at_exit();
-  if (suppressions_error_count())
-    report_raw("Sleuth: suppressed: %d error report(s)",
-               suppressions_error_count());
-  if ((report_error_count() && !sl_opt.halt_on_error) || leaks_fail) {
-    /* _exit would not flush stdio; exit() would run these handlers again. */
-    fflush(0);
-    sys_exit_group((int)sl_opt.exitcode);
-  }
 }

@@ -76,9 +76,4 @@ void report_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_write(const char *buf, size_t n);
 /* Number of error reports printed so far (for the exit status). */
 int report_error_count(void);
-/* Exit-time hook (registered first, so it runs after the program's atexit
- * handlers and static destructors): runs the leak scan, and makes the exit
- * status exitcode if errors were reported or leaks of a failing kind
- * found. */
-void report_at_exit(void);
 #endif
