@@ -6,9 +6,17 @@
  *  - profile-only mode (sysheap.c, checker=0, preloaded runtime only):
  *    glibc's own allocator, with the heap profiler's sampling countdown on
  *    each allocation and nothing kept per block.
- * The interceptors call HEAP(op, args): the checking allocator's stack
- * start (a pc inside the interceptor) is computed on its arm only, so the
- * system arm costs one load and a branch over calling glibc directly. */
+ * Each interceptor tests the mode and calls one back end or the other
+ * itself, so the path from malloc to sl_allocate or sysheap_malloc reads as
+ * calls:
+ *   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+ *     return sysheap_calloc(n, size, FRAME_HERE());
+ *   return sl_calloc(n, size, CALLER_PC_HERE(), FRAME_HERE());
+ * The checking allocator's stack start (a pc inside the interceptor) is
+ * computed on its arm only, so the system arm costs one load and a branch
+ * over calling glibc directly. It is computed in the interceptor's own body,
+ * not in an inline helper, whose name would show as an inlined frame #0 of
+ * every allocation stack. */
 #ifndef SLEUTH_HEAP_H
 #define SLEUTH_HEAP_H
 
@@ -28,30 +36,19 @@ static inline int heap_mode(void) {
   return SL_LIKELY(m != HEAP_UNSET) ? m : heap_mode_slow();
 }
 
-/* From an interceptor's body: HEAP(allocate, n, 16, AT_MALLOC, 0). */
-#define HEAP(op, ...)                                                          \
-  (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM)                                     \
-       ? sysheap_##op(__VA_ARGS__, FRAME_HERE())                               \
-       : sl_##op(__VA_ARGS__, CALLER_PC_HERE(), FRAME_HERE()))
-
 /* The hot interceptors (malloc, free, new, delete) hand profile-only mode
  * to sysheap_malloc and friends as a tail call, before anything needs a
- * frame, and the checking allocator gets the pc and frame as in HEAP:
- *   return HEAP_HOT(sysheap_malloc(n), allocate, n, 16, AT_MALLOC, 0);
- *   HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_MALLOC, 0, 0); */
-#define HEAP_IS_SYSTEM()                                                       \
-  (__atomic_load_n(&sl_heap_mode, __ATOMIC_RELAXED) == HEAP_SYSTEM)
-#define HEAP_HOT(sys_call, op, ...)                                            \
-  (SL_LIKELY(HEAP_IS_SYSTEM()) || heap_mode() == HEAP_SYSTEM                   \
-       ? sys_call                                                              \
-       : sl_##op(__VA_ARGS__, CALLER_PC_HERE(), FRAME_HERE()))
-#define HEAP_HOT_VOID(sys_call, op, ...)                                       \
-  do {                                                                         \
-    if (SL_LIKELY(HEAP_IS_SYSTEM()) || heap_mode() == HEAP_SYSTEM)             \
-      sys_call;                                                                \
-    else                                                                       \
-      sl_##op(__VA_ARGS__, CALLER_PC_HERE(), FRAME_HERE());                    \
-  } while (0)
+ * frame:
+ *   return heap_is_system() ? sysheap_malloc(n)
+ *                           : sl_allocate(n, 16, AT_MALLOC, 0,
+ *                                         CALLER_PC_HERE(), FRAME_HERE());
+ * The hint puts the system arm first, a tail call made before any frame
+ * is set up. */
+static inline int heap_is_system(void) {
+  return SL_LIKELY(__atomic_load_n(&sl_heap_mode, __ATOMIC_RELAXED) ==
+                   HEAP_SYSTEM) ||
+         heap_mode() == HEAP_SYSTEM;
+}
 
 /* From helpers that were handed the interceptor's pc and frame. */
 static inline void *heap_allocate(size_t size, size_t align, int type, int zero,

@@ -9,80 +9,129 @@
 typedef struct nothrow_t nothrow_t;
 
 SL_INTERFACE void *_Znwm(size_t n) {
-  return HEAP_HOT(sysheap_new(n), allocate, n, 16, AT_NEW | AT_NEVER_NULL, 0);
+  return heap_is_system() ? sysheap_new(n)
+                          : sl_allocate(n, 16, AT_NEW | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_Znam(size_t n) {
-  return HEAP_HOT(sysheap_new_array(n), allocate, n, 16,
-                  AT_NEW_ARRAY | AT_NEVER_NULL, 0);
+  return heap_is_system() ? sysheap_new_array(n)
+                          : sl_allocate(n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_ZnwmRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
   (void)nt;
-  return HEAP(allocate, n, 16, AT_NEW, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    return sysheap_allocate(n, 16, AT_NEW, 0, FRAME_HERE());
+  return sl_allocate(n, 16, AT_NEW, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_ZnamRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
   (void)nt;
-  return HEAP(allocate, n, 16, AT_NEW_ARRAY, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    return sysheap_allocate(n, 16, AT_NEW_ARRAY, 0, FRAME_HERE());
+  return sl_allocate(n, 16, AT_NEW_ARRAY, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_ZnwmSt11align_val_t(size_t n, size_t al) {
-  return HEAP(allocate, n, al, AT_NEW | AT_NEVER_NULL, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    return sysheap_allocate(n, al, AT_NEW | AT_NEVER_NULL, 0, FRAME_HERE());
+  return sl_allocate(n, al, AT_NEW | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_ZnamSt11align_val_t(size_t n, size_t al) {
-  return HEAP(allocate, n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    return sysheap_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0, FRAME_HERE());
+  return sl_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al,
                                                       const nothrow_t *nt) {
   (void)nt;
-  return HEAP(allocate, n, al, AT_NEW, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    return sysheap_allocate(n, al, AT_NEW, 0, FRAME_HERE());
+  return sl_allocate(n, al, AT_NEW, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al,
                                                       const nothrow_t *nt) {
   (void)nt;
-  return HEAP(allocate, n, al, AT_NEW_ARRAY, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    return sysheap_allocate(n, al, AT_NEW_ARRAY, 0, FRAME_HERE());
+  return sl_allocate(n, al, AT_NEW_ARRAY, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
 SL_INTERFACE void _ZdlPv(void *p) {
-  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW, 0, 0);
+  if (heap_is_system())
+    sysheap_free(p);
+  else
+    sl_deallocate(p, AT_NEW, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPv(void *p) {
-  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW_ARRAY, 0, 0);
+  if (heap_is_system())
+    sysheap_free(p);
+  else
+    sl_deallocate(p, AT_NEW_ARRAY, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvRKSt9nothrow_t(void *p, const nothrow_t *nt) {
   (void)nt;
-  HEAP(deallocate, p, AT_NEW, 0, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW, 0, 0, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvRKSt9nothrow_t(void *p, const nothrow_t *nt) {
   (void)nt;
-  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW_ARRAY, 0, 0, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW_ARRAY, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvm(void *p, size_t n) {
-  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW, 1, n);
+  if (heap_is_system())
+    sysheap_free(p);
+  else
+    sl_deallocate(p, AT_NEW, 1, n, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvm(void *p, size_t n) {
-  HEAP_HOT_VOID(sysheap_free(p), deallocate, p, AT_NEW_ARRAY, 1, n);
+  if (heap_is_system())
+    sysheap_free(p);
+  else
+    sl_deallocate(p, AT_NEW_ARRAY, 1, n, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvSt11align_val_t(void *p, size_t al) {
   (void)al;
-  HEAP(deallocate, p, AT_NEW, 0, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW, 0, 0, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvSt11align_val_t(void *p, size_t al) {
   (void)al;
-  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW_ARRAY, 0, 0, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW_ARRAY, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvmSt11align_val_t(void *p, size_t n, size_t al) {
   (void)al;
-  HEAP(deallocate, p, AT_NEW, 1, n);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW, 1, n, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW, 1, n, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvmSt11align_val_t(void *p, size_t n, size_t al) {
   (void)al;
-  HEAP(deallocate, p, AT_NEW_ARRAY, 1, n);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW_ARRAY, 1, n, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW_ARRAY, 1, n, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvSt11align_val_tRKSt9nothrow_t(void *p, size_t al,
                                                       const nothrow_t *nt) {
   (void)al, (void)nt;
-  HEAP(deallocate, p, AT_NEW, 0, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW, 0, 0, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvSt11align_val_tRKSt9nothrow_t(void *p, size_t al,
                                                       const nothrow_t *nt) {
   (void)al, (void)nt;
-  HEAP(deallocate, p, AT_NEW_ARRAY, 0, 0);
+  if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
+    sysheap_deallocate(p, AT_NEW_ARRAY, 0, 0, FRAME_HERE());
+  else
+    sl_deallocate(p, AT_NEW_ARRAY, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
