@@ -13,12 +13,14 @@
   uptr bp = *(uptr *)__builtin_frame_address(0);                               \
   uptr sp = (uptr)__builtin_frame_address(0) + 16
 
+/* clang-format off */
 #define REPORT_FN(kind, size, is_write)                                        \
   SL_INTERFACE SL_NOINLINE __attribute__((cold)) void                          \
       __sleuth_report_##kind##size(uintptr_t addr) {                           \
     CALLER_FRAME();                                                            \
     report_access(addr, size, is_write, pc, bp, sp);                           \
   }
+/* clang-format on */
 
 REPORT_FN(load, 1, 0)
 REPORT_FN(load, 2, 0)
@@ -61,8 +63,7 @@ interceptor_report_range(uptr addr, uptr size, int is_write) {
 }
 
 SL_NOINLINE __attribute__((cold)) void
-interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
-                           uptr bn) {
+interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b, uptr bn) {
   CALLER_FRAME();
   (void)sp;
   report_param_overlap(func, a, an, b, bn, pc, bp, INTERCEPTOR_CALL_SITE(bp));

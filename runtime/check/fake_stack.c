@@ -24,7 +24,7 @@
 #include "shadow.h"
 #include "threads.h"
 
-#define FS_MIN_LOG 6 /* 64-byte frames in class 0 */
+#define FS_MIN_LOG 6  /* 64-byte frames in class 0 */
 #define FS_CLASSES 11 /* ... up to 64 KiB = SLEUTH_FAKE_FRAME_MAX */
 #define FS_REGION ((uptr)1 << 20)
 #define FS_FLAGS (FS_REGION >> (FS_MIN_LOG - 1)) /* sum of frames, rounded */
@@ -56,8 +56,7 @@ static uptr region(fake_stack *fs, int c) {
 }
 
 void fake_stack_init(void) {
-  __sleuth_detect_stack_use_after_return =
-      sl_opt.detect_stack_use_after_return;
+  __sleuth_detect_stack_use_after_return = sl_opt.detect_stack_use_after_return;
 }
 
 static fake_stack *get_or_create(sl_thread *t) {

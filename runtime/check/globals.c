@@ -47,8 +47,7 @@ SL_INTERFACE void __sleuth_register_globals(__sleuth_global *g, uintptr_t n) {
   spin_unlock(&glock);
 }
 
-SL_INTERFACE void __sleuth_unregister_globals(__sleuth_global *g,
-                                              uintptr_t n) {
+SL_INTERFACE void __sleuth_unregister_globals(__sleuth_global *g, uintptr_t n) {
   if (!g || !n)
     return;
   spin_lock(&glock);

@@ -21,25 +21,24 @@ static void die_layout(const char *what, uptr beg, uptr end, long err) {
   const char *why =
       err == -17 /* EEXIST */
           ? "the range is in use (high-entropy ASLR? try: setarch -R ./prog)"
-      : err == -12 /* ENOMEM */
-          ? "not enough address space (is 'ulimit -v' set? Sleuth reserves "
-            "terabytes of address space, as ASan does)"
-          : "mmap failed";
-  size_t n = sl_snprintf(msg, sizeof msg,
-                         "==%d==ERROR: Sleuth: cannot map %s [%p, %p): %s "
-                         "(errno %ld)\n",
-                         sys_getpid(), what, (void *)beg, (void *)end, why,
-                         -err);
+          : err == -12 /* ENOMEM */
+                ? "not enough address space (is 'ulimit -v' set? Sleuth "
+                  "reserves terabytes of address space, as ASan does)"
+                : "mmap failed";
+  size_t n =
+      sl_snprintf(msg, sizeof msg,
+                  "==%d==ERROR: Sleuth: cannot map %s [%p, %p): %s "
+                  "(errno %ld)\n",
+                  sys_getpid(), what, (void *)beg, (void *)end, why, -err);
   sys_write_all(2, msg, n);
   sys_exit_group(1);
 }
 
 static void map_range(const char *what, uptr beg, uptr end, int prot) {
   size_t len = end - beg + 1;
-  long r = (long)sys_mmap((void *)beg, len, prot,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-                              MAP_FIXED_NOREPLACE,
-                          -1, 0);
+  long r = (long)sys_mmap(
+      (void *)beg, len, prot,
+      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
   if (r != (long)beg)
     die_layout(what, beg, end + 1, r < 0 && r > -4096 ? r : -17);
   sys_madvise((void *)beg, len, MADV_DONTDUMP);

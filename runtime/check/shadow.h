@@ -8,7 +8,8 @@
 #include "sys.h"
 
 #define SHADOW_GRANULE 8
-#define MEM_TO_SHADOW(a) (((uptr)(a) >> SLEUTH_SHADOW_SCALE) + SLEUTH_SHADOW_OFFSET)
+#define MEM_TO_SHADOW(a)                                                       \
+  (((uptr)(a) >> SLEUTH_SHADOW_SCALE) + SLEUTH_SHADOW_OFFSET)
 
 /* Poison values, as ASan uses them so shadow dumps look familiar. */
 enum {

@@ -252,9 +252,9 @@ static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid) {
     if (i == best) {
       sbuf_printf(b, " <== Memory access at offset %lu %s this variable",
                   (unsigned long)off,
-                  off < vo            ? "underflows"
-                  : off >= vo + vs    ? "overflows"
-                                      : "is inside");
+                  off < vo         ? "underflows"
+                  : off >= vo + vs ? "overflows"
+                                   : "is inside");
     }
     sbuf_putc(b, '\n');
   }

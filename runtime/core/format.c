@@ -126,7 +126,8 @@ void sbuf_vprintf(sbuf_t *b, const char *fmt, va_list ap) {
     case 'd':
     case 'i': {
       long long v = lng ? va_arg(ap, long long) : va_arg(ap, int);
-      unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+      unsigned long long u =
+          v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
       n = 0;
       if (v < 0)
         num[n++] = '-';

@@ -24,8 +24,8 @@ static const opt_desc table[] = {
 };
 #define N_OPTS (sizeof(table) / sizeof(table[0]))
 
-static const char *type_names[] = {"bool", "int", "size", "string", "choice",
-                                   "list"};
+static const char *type_names[] = {"bool",   "int",    "size",
+                                   "string", "choice", "list"};
 
 /* The allowed words of a CHOICE/LIST option: the "[a|b]" prefix of desc. */
 static int word_allowed(const opt_desc *o, const char *w, size_t n) {
@@ -150,7 +150,8 @@ static int check_ranges(char *err, unsigned long errcap) {
   long long value = 0;
   unsigned long long rz = sl_opt.redzone;
   if (rz < 16 || rz > 2048 || (rz & (rz - 1)))
-    bad = "redzone", want = "a power of two from 16 to 2048", value = (long long)rz;
+    bad = "redzone", want = "a power of two from 16 to 2048",
+    value = (long long)rz;
   else if (sl_opt.malloc_context_size < 1 || sl_opt.malloc_context_size > 64)
     bad = "malloc_context_size", want = "1 to 64",
     value = (long long)sl_opt.malloc_context_size;
@@ -165,7 +166,8 @@ static int check_ranges(char *err, unsigned long errcap) {
   else if (sl_opt.verbosity < 0)
     bad = "verbosity", want = "0 or more", value = sl_opt.verbosity;
   else if (sl_opt.leak_growth_checks < 0 || sl_opt.leak_growth_checks == 1)
-    bad = "leak_growth_checks", want = "0, or 2 or more: growth needs two checks",
+    bad = "leak_growth_checks",
+    want = "0, or 2 or more: growth needs two checks",
     value = sl_opt.leak_growth_checks;
   if (!bad && sl_opt.leak_growth_checks && !sl_opt.heap_profile_interval_s) {
     /* The checks are taken every heap_profile_interval_s seconds. */
@@ -244,10 +246,10 @@ void options_print_help(int fd) {
                 56);
   for (size_t i = 0; i < N_OPTS; i++) {
     const opt_desc *o = &table[i];
-    size_t n = sl_snprintf(line, sizeof line, "  %-30s %-7s default %-17s %s%s\n",
-                           o->name, type_names[o->type],
-                           *o->def ? o->def : "\"\"", o->desc,
-                           o->implemented ? "" : " (not implemented yet)");
+    size_t n =
+        sl_snprintf(line, sizeof line, "  %-30s %-7s default %-17s %s%s\n",
+                    o->name, type_names[o->type], *o->def ? o->def : "\"\"",
+                    o->desc, o->implemented ? "" : " (not implemented yet)");
     sys_write_all(fd, line, n);
   }
 }

@@ -8,7 +8,8 @@
  * is not application memory), and before start-up into libc through a
  * pointer that is not resolved yet. An assembler alias is local to the
  * object, so the program still gets the interceptors. */
-#if !defined(SLEUTH_REDIRECT_BUILTINS_H) && !defined(SLEUTH_DEFINES_MEM_INTERCEPTORS)
+#if !defined(SLEUTH_REDIRECT_BUILTINS_H) &&                                    \
+    !defined(SLEUTH_DEFINES_MEM_INTERCEPTORS)
 #define SLEUTH_REDIRECT_BUILTINS_H
 __asm__(".set memcpy, sl_memcpy\n"
         ".set memmove, sl_memmove\n"

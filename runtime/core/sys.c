@@ -42,7 +42,9 @@ void *sys_map_anon(size_t len) {
   return (r < 0 && r > -4096) ? 0 : (void *)r;
 }
 
-int sys_munmap(void *addr, size_t len) { return (int)SC2(SYS_munmap, addr, len); }
+int sys_munmap(void *addr, size_t len) {
+  return (int)SC2(SYS_munmap, addr, len);
+}
 int sys_mprotect(void *addr, size_t len, int prot) {
   return (int)SC3(SYS_mprotect, addr, len, prot);
 }
@@ -200,7 +202,9 @@ void spin_lock(spin_t *l) {
   }
 }
 
-void spin_unlock(spin_t *l) { __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE); }
+void spin_unlock(spin_t *l) {
+  __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+}
 
 size_t sl_strlen(const char *s) {
   size_t n = 0;
@@ -253,7 +257,12 @@ char *sl_strchr(const char *s, int c) {
 typedef struct {
   uint64_t lo, hi;
 } sl_u128;
-#define LOAD(T, p) ({ T v_; __builtin_memcpy(&v_, (p), sizeof(T)); v_; })
+#define LOAD(T, p)                                                             \
+  ({                                                                           \
+    T v_;                                                                      \
+    __builtin_memcpy(&v_, (p), sizeof(T));                                     \
+    v_;                                                                        \
+  })
 #define STORE(T, p, v)                                                         \
   do {                                                                         \
     T v_ = (v);                                                                \

@@ -16,7 +16,7 @@ typedef struct {
 } sl_heapprof_thread;
 
 typedef struct sl_thread {
-  uint32_t tid;          /* T<n>: 0 for the main thread */
+  uint32_t tid; /* T<n>: 0 for the main thread */
   uint32_t parent_tid;
   uint32_t create_stack; /* depot id of the pthread_create call */
   int os_tid;

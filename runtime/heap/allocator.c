@@ -140,8 +140,7 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
   return tc->count > 0;
 }
 
-static void *fail_alloc(size_t size, int type, uptr pc, uptr fp,
-                        int too_big) {
+static void *fail_alloc(size_t size, int type, uptr pc, uptr fp, int too_big) {
   if (sl_opt.allocator_may_return_null && !(type & AT_NEVER_NULL)) {
     errno = ENOMEM;
     return 0;
@@ -351,10 +350,9 @@ void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
     return;
   }
   uint8_t expected = CHUNK_ALLOCATED;
-  if (SL_UNLIKELY(!__atomic_compare_exchange_n(&h->state, &expected,
-                                               CHUNK_QUARANTINED, 0,
-                                               __ATOMIC_ACQ_REL,
-                                               __ATOMIC_ACQUIRE))) {
+  if (SL_UNLIKELY(!__atomic_compare_exchange_n(
+          &h->state, &expected, CHUNK_QUARANTINED, 0, __ATOMIC_ACQ_REL,
+          __ATOMIC_ACQUIRE))) {
     report_double_free(p, stack_capture_id(pc, fp));
     return;
   }

@@ -11,7 +11,7 @@ enum alloc_type { AT_MALLOC = 0, AT_NEW = 1, AT_NEW_ARRAY = 2 };
 #define AT_NEVER_NULL 0x10
 
 enum chunk_state {
-  CHUNK_AVAILABLE = 0x55,   /* recycled, not handed out */
+  CHUNK_AVAILABLE = 0x55, /* recycled, not handed out */
   CHUNK_ALLOCATED = 0xa1,
   CHUNK_QUARANTINED = 0xf2, /* freed, held back from reuse */
 };

@@ -13,7 +13,9 @@ static spin_t lock;
 static uptr *table; /* open addressing on user_beg; 0 empty, 1 deleted */
 static size_t cap, used, live;
 
-static size_t hash_ptr(uptr p) { return (size_t)((p >> 12) * 0x9e3779b97f4a7c15ull); }
+static size_t hash_ptr(uptr p) {
+  return (size_t)((p >> 12) * 0x9e3779b97f4a7c15ull);
+}
 
 static void insert_locked(uptr ub);
 

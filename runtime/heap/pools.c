@@ -107,7 +107,8 @@ static pool_t *find_pool(uptr pool) {
 
 static void warn(const char *what, const volatile void *pool) {
   report_raw("WARNING: Sleuth: %s: %p is not a pool (no SLEUTH_POOL_CREATE); "
-             "ignored", what, (const void *)pool);
+             "ignored",
+             what, (const void *)pool);
 }
 
 /* Whole granules of [lo, hi) only: a redzone must never poison a neighbour's
@@ -250,7 +251,9 @@ int pools_describe(uptr addr, chunk_info *out) {
       }
     }
   }
-  const pblock *b = inside_live ? inside_live : inside_freed ? inside_freed : near;
+  const pblock *b = inside_live    ? inside_live
+                    : inside_freed ? inside_freed
+                                   : near;
   if (b) {
     out->user_beg = b->beg;
     out->size = b->size;

@@ -65,7 +65,8 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
 #define CHECK_STRCAT_ARGS(dst, src)                                            \
   do {                                                                         \
     size_t cat_dlen_ = sl_real_strlen(dst), cat_slen_ = sl_real_strlen(src);   \
-    CHECK_OVERLAP("strcat", dst, cat_dlen_ + cat_slen_ + 1, src, cat_slen_ + 1); \
+    CHECK_OVERLAP("strcat", dst, cat_dlen_ + cat_slen_ + 1, src,               \
+                  cat_slen_ + 1);                                              \
     CHECK_READ(src, cat_slen_ + 1);                                            \
     CHECK_READ(dst, cat_dlen_ + 1);                                            \
     CHECK_WRITE(dst + cat_dlen_, cat_slen_ + 1);                               \

@@ -128,6 +128,7 @@ static int formatted_len(const char *fmt, va_list ap) {
 
 /* glibc stops before writing when slen < maxlen; otherwise the bytes
  * written are checked afterwards, as for snprintf. */
+/* clang-format off */
 #define SNPRINTF_CHK_BODY(dst, maxlen, flag, slen, fmt, ap)                    \
   RESOLVE(__vsnprintf_chk);                                                    \
   int early_ = CHECKS_ON() && slen < maxlen;                                   \
@@ -139,6 +140,7 @@ static int formatted_len(const char *fmt, va_list ap) {
   int r = REAL(__vsnprintf_chk)(dst, maxlen, flag, slen, fmt, ap);             \
   if (CHECKS_ON() && !early_ && r >= 0 && maxlen)                              \
     CHECK_WRITE(dst, MIN((size_t)r + 1, maxlen))
+/* clang-format on */
 
 SL_INTERFACE int __vsprintf_chk(char *dst, int flag, size_t slen,
                                 const char *fmt, va_list ap) {
@@ -161,8 +163,8 @@ SL_INTERFACE int __vsnprintf_chk(char *dst, size_t maxlen, int flag,
   return r;
 }
 
-SL_INTERFACE int __snprintf_chk(char *dst, size_t maxlen, int flag,
-                                size_t slen, const char *fmt, ...) {
+SL_INTERFACE int __snprintf_chk(char *dst, size_t maxlen, int flag, size_t slen,
+                                const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   SNPRINTF_CHK_BODY(dst, maxlen, flag, slen, fmt, ap);
@@ -174,12 +176,14 @@ SL_INTERFACE int __snprintf_chk(char *dst, size_t maxlen, int flag,
 
 /* For the reads: glibc fails before reading when the request is larger
  * than the buffer; otherwise the bytes read are checked afterwards. */
+/* clang-format off */
 #define READ_CHK_BODY(buf, n, buflen, call)                                    \
   if (CHECKS_ON() && (n) > (buflen))                                           \
     CHECK_WRITE(buf, n);                                                       \
   ssize_t r = call;                                                            \
   if (CHECKS_ON() && r > 0)                                                    \
     CHECK_WRITE(buf, r)
+/* clang-format on */
 
 SL_INTERFACE ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen) {
   RESOLVE(__read_chk);
@@ -208,26 +212,23 @@ SL_INTERFACE ssize_t __recv_chk(int fd, void *buf, size_t n, size_t buflen,
   return r;
 }
 
-SL_INTERFACE ssize_t __recvfrom_chk(int fd, void *buf, size_t n,
-                                    size_t buflen, int flags,
-                                    struct sockaddr *addr,
+SL_INTERFACE ssize_t __recvfrom_chk(int fd, void *buf, size_t n, size_t buflen,
+                                    int flags, struct sockaddr *addr,
                                     socklen_t *addrlen) {
   RESOLVE(__recvfrom_chk);
   socklen_t cap = addr && addrlen ? *addrlen : 0;
   READ_CHK_BODY(buf, n, buflen,
-                REAL(__recvfrom_chk)(fd, buf, n, buflen, flags, addr,
-                                     addrlen));
+                REAL(__recvfrom_chk)(fd, buf, n, buflen, flags, addr, addrlen));
   if (CHECKS_ON() && r >= 0 && cap)
     CHECK_WRITE(addr, MIN(cap, *addrlen));
   return r;
 }
 
-SL_INTERFACE size_t __fread_chk(void *buf, size_t buflen, size_t size,
-                                size_t n, FILE *f) {
+SL_INTERFACE size_t __fread_chk(void *buf, size_t buflen, size_t size, size_t n,
+                                FILE *f) {
   RESOLVE(__fread_chk);
   size_t bytes;
-  if (CHECKS_ON() && !__builtin_mul_overflow(size, n, &bytes) &&
-      bytes > buflen)
+  if (CHECKS_ON() && !__builtin_mul_overflow(size, n, &bytes) && bytes > buflen)
     CHECK_WRITE(buf, bytes);
   size_t r = REAL(__fread_chk)(buf, buflen, size, n, f);
   if (CHECKS_ON() && r)

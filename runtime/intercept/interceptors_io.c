@@ -137,12 +137,14 @@ SL_INTERFACE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
 /* fread, fwrite and fgets, and their forms without the stream lock
  * (gnulib's unlocked-io.h maps the locked names to these in coreutils and
  * many GNU programs): the same checks around either call. */
+/* clang-format off */
 #define FREAD_BODY(name, buf, size, n, f)                                      \
   RESOLVE(name);                                                               \
   size_t r_ = REAL(name)(buf, size, n, f);                                     \
   if (CHECKS_ON() && r_)                                                       \
     CHECK_WRITE(buf, r_ * size);                                               \
   return r_
+/* clang-format on */
 #define FWRITE_BODY(name, buf, size, n, f)                                     \
   RESOLVE(name);                                                               \
   size_t bytes_;                                                               \
@@ -203,11 +205,13 @@ static int formatted_len(const char *fmt, va_list ap) {
   int r = REAL(vsprintf)(dst, fmt, ap)
 
 /* snprintf writes min(result + 1, size) bytes (nothing when size is 0). */
+/* clang-format off */
 #define SNPRINTF_BODY(dst, size, fmt, ap)                                      \
   RESOLVE(vsnprintf);                                                          \
   int r = REAL(vsnprintf)(dst, size, fmt, ap);                                 \
   if (CHECKS_ON() && r >= 0 && size)                                           \
     CHECK_WRITE(dst, MIN((size_t)r + 1, (size_t)size))
+/* clang-format on */
 
 SL_INTERFACE int vsprintf(char *dst, const char *fmt, va_list ap) {
   SPRINTF_BODY(dst, fmt, ap);

@@ -22,8 +22,8 @@ JUMP_INTERCEPTOR(siglongjmp)
 JUMP_INTERCEPTOR(__longjmp_chk)
 
 DECLARE_REAL(void, __cxa_throw, void *, void *, void (*)(void *))
-SL_INTERFACE __attribute__((noreturn)) void
-__cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
+SL_INTERFACE __attribute__((noreturn)) void __cxa_throw(void *obj, void *tinfo,
+                                                        void (*dest)(void *)) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   RESOLVE(__cxa_throw);
   REAL(__cxa_throw)(obj, tinfo, dest);

@@ -9,8 +9,9 @@
 static size_t page_size(void) { return 4096; }
 
 SL_INTERFACE void *malloc(size_t n) {
-  return heap_is_system() ? sysheap_malloc(n)
-                          : sl_allocate(n, 16, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
+  return heap_is_system()
+             ? sysheap_malloc(n)
+             : sl_allocate(n, 16, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
 SL_INTERFACE void free(void *p) {
@@ -55,9 +56,10 @@ static int valid_alignment(size_t a) { return a && (a & (a - 1)) == 0; }
 SL_INTERFACE int posix_memalign(void **out, size_t align, size_t n) {
   if (!valid_alignment(align) || align % sizeof(void *))
     return EINVAL;
-  void *p = SL_UNLIKELY(heap_mode() == HEAP_SYSTEM)
-                ? sysheap_allocate(n, align, AT_MALLOC, 0, FRAME_HERE())
-                : sl_allocate(n, align, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
+  void *p =
+      SL_UNLIKELY(heap_mode() == HEAP_SYSTEM)
+          ? sysheap_allocate(n, align, AT_MALLOC, 0, FRAME_HERE())
+          : sl_allocate(n, align, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
   if (!p)
     return ENOMEM;
   *out = p;
@@ -87,7 +89,8 @@ SL_INTERFACE void *memalign(size_t align, size_t n) {
 SL_INTERFACE void *valloc(size_t n) {
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     return sysheap_allocate(n, page_size(), AT_MALLOC, 0, FRAME_HERE());
-  return sl_allocate(n, page_size(), AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
+  return sl_allocate(n, page_size(), AT_MALLOC, 0, CALLER_PC_HERE(),
+                     FRAME_HERE());
 }
 
 SL_INTERFACE void *pvalloc(size_t n) {

@@ -10,11 +10,13 @@ typedef struct nothrow_t nothrow_t;
 
 SL_INTERFACE void *_Znwm(size_t n) {
   return heap_is_system() ? sysheap_new(n)
-                          : sl_allocate(n, 16, AT_NEW | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
+                          : sl_allocate(n, 16, AT_NEW | AT_NEVER_NULL, 0,
+                                        CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_Znam(size_t n) {
   return heap_is_system() ? sysheap_new_array(n)
-                          : sl_allocate(n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
+                          : sl_allocate(n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0,
+                                        CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void *_ZnwmRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
   (void)nt;
@@ -31,12 +33,15 @@ SL_INTERFACE void *_ZnamRKSt9nothrow_t(size_t n, const nothrow_t *nt) {
 SL_INTERFACE void *_ZnwmSt11align_val_t(size_t n, size_t al) {
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     return sysheap_allocate(n, al, AT_NEW | AT_NEVER_NULL, 0, FRAME_HERE());
-  return sl_allocate(n, al, AT_NEW | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
+  return sl_allocate(n, al, AT_NEW | AT_NEVER_NULL, 0, CALLER_PC_HERE(),
+                     FRAME_HERE());
 }
 SL_INTERFACE void *_ZnamSt11align_val_t(size_t n, size_t al) {
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
-    return sysheap_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0, FRAME_HERE());
-  return sl_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0, CALLER_PC_HERE(), FRAME_HERE());
+    return sysheap_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0,
+                            FRAME_HERE());
+  return sl_allocate(n, al, AT_NEW_ARRAY | AT_NEVER_NULL, 0, CALLER_PC_HERE(),
+                     FRAME_HERE());
 }
 SL_INTERFACE void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al,
                                                       const nothrow_t *nt) {

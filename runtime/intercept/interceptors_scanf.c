@@ -37,8 +37,8 @@ void interceptors_scanf_init(void) {
   int r_ = REAL(real) args;                                                    \
   if (CHECKS_ON() && r_ > 0) {                                                 \
     scanf_range rg_[SCANF_MAX_RANGES];                                         \
-    int k_ = scanf_written_ranges(fmt, aq_, r_, isoc99, rg_,                   \
-                                  SCANF_MAX_RANGES);                           \
+    int k_ =                                                                   \
+        scanf_written_ranges(fmt, aq_, r_, isoc99, rg_, SCANF_MAX_RANGES);     \
     for (int i_ = 0; i_ < k_; i_++)                                            \
       CHECK_WRITE(rg_[i_].addr, rg_[i_].size);                                 \
   }                                                                            \

@@ -210,8 +210,8 @@ static inline size_t common_prefix(const char *a, const char *b, size_t max,
       uint64_t x, y;
       __builtin_memcpy(&x, a + i, 8);
       __builtin_memcpy(&y, b + i, 8);
-      uint64_t stop = (x ^ y) | ((x - 0x0101010101010101ull) & ~x &
-                                 0x8080808080808080ull);
+      uint64_t stop =
+          (x ^ y) | ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull);
       if (stop)
         return i + (size_t)(__builtin_ctzll(stop) >> 3);
     }

@@ -65,8 +65,8 @@ int scanf_written_ranges(const char *fmt, va_list ap, int assigned, int isoc99,
     for (;; f++) {
       if (*f == 'm')
         alloc = 1;
-      else if (*f == 'a' && !isoc99 && (f[1] == 's' || f[1] == 'S' ||
-                                        f[1] == '['))
+      else if (*f == 'a' && !isoc99 &&
+               (f[1] == 's' || f[1] == 'S' || f[1] == '['))
         alloc = 1; /* GNU's old spelling of m */
       else if (*f == 'h')
         len = len == LEN_H ? LEN_HH : LEN_H;
@@ -100,20 +100,34 @@ int scanf_written_ranges(const char *fmt, va_list ap, int assigned, int isoc99,
       size = sizeof(char *); /* the call stores a pointer to its block */
     } else {
       switch (conv) {
-      case 'd': case 'i': case 'o': case 'u': case 'x': case 'X':
+      case 'd':
+      case 'i':
+      case 'o':
+      case 'u':
+      case 'x':
+      case 'X':
         size = int_size(len);
         break;
-      case 'a': case 'A': case 'e': case 'E': case 'f': case 'F':
-      case 'g': case 'G':
+      case 'a':
+      case 'A':
+      case 'e':
+      case 'E':
+      case 'f':
+      case 'F':
+      case 'g':
+      case 'G':
         size = float_size(len);
         break;
       case 'p':
         size = sizeof(void *);
         break;
-      case 'c': case 'C':
+      case 'c':
+      case 'C':
         size = (width ? width : 1) * (wide ? sizeof(wchar_t) : 1);
         break;
-      case 's': case 'S': case '[':
+      case 's':
+      case 'S':
+      case '[':
         size = wide ? (sl_wcslen(arg) + 1) * sizeof(wchar_t)
                     : sl_real_strlen(arg) + 1;
         break;

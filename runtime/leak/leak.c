@@ -101,7 +101,8 @@ static struct {
   uint32_t *large; /* record indices of large blocks, by address */
   size_t nlarge, large_len;
   uptr large_lo, large_hi;
-  size_t pool_first, npool; /* pool blocks: records [first, first+n), by address */
+  /* pool blocks: records [first, first+n), by address */
+  size_t pool_first, npool;
   uptr pool_lo, pool_hi;
   uint32_t *mark;
   size_t nmark, mark_cap;
@@ -375,8 +376,8 @@ static int start_like(const leak_block *b, long idx, uptr v) {
   uptr off = v - b->beg;
   if ((heuristics & H_LENGTH64) && off == 8 && w[0] == b->size - 8)
     return 1;
-  if ((heuristics & H_STDSTRING) && off == 24 && b->size > 24 &&
-      w[0] <= w[1] && w[1] + 25 == b->size)
+  if ((heuristics & H_STDSTRING) && off == 24 && b->size > 24 && w[0] <= w[1] &&
+      w[1] + 25 == b->size)
     return 1;
   return ((heuristics & H_NEWARRAY) && new_array_cookie(b, idx, v)) ||
          ((heuristics & H_MULTIPLE_INHERITANCE) && secondary_base(b, v));
@@ -482,14 +483,14 @@ static void scan_range_safely(uptr lo, uptr hi) {
 static void drain(int clique, long leader) {
   while (S.nmark) {
     leak_block *b = &S.blocks[S.mark[--S.nmark]];
-    int mode = clique ? FROM_CLIQUE
+    int mode = clique                     ? FROM_CLIQUE
                : b->tag == LEAK_REACHABLE ? FROM_DEFINITE
                                           : FROM_POSSIBLE;
     scan_words(b->beg, b->beg + b->size, 0, 1, mode, leader);
   }
 }
 
-/* ---- roots ---------------------------------------------------------------- */
+/* ---- roots ------------------------------------------------------------- */
 
 /* The runtime's own globals (rt_data_begin.c, rt_data_end.c) are not
  * roots. The markers are trusted only if a global of this file lies
@@ -499,8 +500,10 @@ extern char sleuth_rt_bss_begin[], sleuth_rt_bss_end[];
 static range runtime_data[2];
 
 static void find_runtime_data(void) {
-  runtime_data[0] = (range){(uptr)sleuth_rt_data_begin, (uptr)sleuth_rt_data_end + 8};
-  runtime_data[1] = (range){(uptr)sleuth_rt_bss_begin, (uptr)sleuth_rt_bss_end + 8};
+  runtime_data[0] =
+      (range){(uptr)sleuth_rt_data_begin, (uptr)sleuth_rt_data_end + 8};
+  runtime_data[1] =
+      (range){(uptr)sleuth_rt_bss_begin, (uptr)sleuth_rt_bss_end + 8};
   uptr known = (uptr)&scan_lock; /* zero-initialised: .bss */
   if (!(known >= runtime_data[1].lo && known < runtime_data[1].hi))
     runtime_data[1].lo = runtime_data[1].hi = 0;
@@ -564,9 +567,8 @@ static void resolve_tls_info(void) {
   if (done)
     return;
   done = 1;
-  void (*get)(size_t *, size_t *) =
-      (void (*)(size_t *, size_t *))dlsym(RTLD_DEFAULT,
-                                          "_dl_get_tls_static_info");
+  void (*get)(size_t *, size_t *) = (void (*)(size_t *, size_t *))dlsym(
+      RTLD_DEFAULT, "_dl_get_tls_static_info");
   const uint32_t *tcb = dlsym(RTLD_DEFAULT, "_thread_db_sizeof_pthread");
   size_t align = 0;
   if (get && tcb) {
@@ -615,7 +617,8 @@ static void scan_thread(const stw_thread *st) {
 
 static void classify(void) {
   for (size_t i = 0; i < S.nblocks; i++)
-    if (S.blocks[i].tag == LEAK_UNREACHED && allocated_by_loader(S.blocks[i].stack)) {
+    if (S.blocks[i].tag == LEAK_UNREACHED &&
+        allocated_by_loader(S.blocks[i].stack)) {
       S.blocks[i].tag = LEAK_REACHABLE;
       push((uint32_t)i);
     }
@@ -708,8 +711,7 @@ static void warn_unstopped(void) {
                  S.threads[i].t->tid, STOP_TIMEOUT_MS, STW_SIGNAL);
 }
 
-void leak_scan(uptr self_sp, int registered, leak_consumer consume,
-               void *arg) {
+void leak_scan(uptr self_sp, int registered, leak_consumer consume, void *arg) {
   spin_lock(&scan_lock);
   uint64_t t0 = sys_monotonic_ns();
   run_scan(self_sp, registered);

@@ -10,7 +10,7 @@ enum leak_tag {
   LEAK_REACHABLE,
   LEAK_INDIRECT,
   LEAK_DIRECT,
-  LEAK_SKIP, /* a malloc'd superblock holding pool blocks: not reported */
+  LEAK_SKIP,   /* a malloc'd superblock holding pool blocks: not reported */
   LEAK_GROWTH, /* a record of still-reachable bytes that grew at every
                   growth check (leak_growth.c); never a block's tag */
 };
@@ -38,8 +38,7 @@ void leak_note_exit_floor(void);
  * only records that are new or grew since the previous report. Sets *fail
  * if a kind in leak_kinds_fail is present. Returns the bytes definitely,
  * indirectly or possibly lost (in the printed records when only_new). */
-size_t leak_report(const leak_block *blocks, size_t n, int only_new,
-                   int *fail);
+size_t leak_report(const leak_block *blocks, size_t n, int only_new, int *fail);
 
 /* Runs one scan (stops the world, marks, classifies) and hands the blocks
  * to consume before releasing them; scans are serialised. self_sp: the
@@ -48,8 +47,7 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
  * runtime thread without a thread record (registered: 0), whose stack is
  * not a root. */
 typedef void (*leak_consumer)(const leak_block *blocks, size_t n, void *arg);
-void leak_scan(uptr self_sp, int registered, leak_consumer consume,
-               void *arg);
+void leak_scan(uptr self_sp, int registered, leak_consumer consume, void *arg);
 
 /* One growth check (leak_growth.c, DESIGN.md §4 growth leaks): a scan, then
  * the still-reachable bytes of each allocation stack are compared with the

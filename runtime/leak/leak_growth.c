@@ -90,8 +90,7 @@ static void add_blocks(const leak_block *blocks, size_t n, void *arg) {
 
 static int shown(const growth_ent *e) {
   return e->seen_at == checks && e->growing && checks >= 2 &&
-         !(suppressions_active() &&
-           suppressions_match_stack("leak", e->stack));
+         !(suppressions_active() && suppressions_match_stack("leak", e->stack));
 }
 
 /* After check k: settles which stacks still rose at every check, and
@@ -147,7 +146,8 @@ static void print_growing(void) {
     uint64_t span_ns = last_ns > first_ns ? last_ns - first_ns : 1;
     for (size_t i = 0; i < n; i++) {
       const growth_ent *e = list[i];
-      double per_s = (double)(e->bytes - e->first_bytes) * 1e9 / (double)span_ns;
+      double per_s =
+          (double)(e->bytes - e->first_bytes) * 1e9 / (double)span_ns;
       leak_growth_info g = {(uptr)(per_s * 10 + 0.5), checks};
       report_leak_record(&b, "growth", e->bytes, e->count, e->stack, &g);
       if (b.len > FLUSH_AT) { /* at a record boundary: JSON lines stay whole */

@@ -206,8 +206,10 @@ static void sleuth_early_init(int argc, char **argv, char **envp) {
 }
 
 #ifdef SLEUTH_SHARED
+/* clang-format off */
 __attribute__((section(".init_array.00101"), used)) static void (
     *sleuth_ctor)(int, char **, char **) = sleuth_early_init;
+/* clang-format on */
 
 /* A preloaded library's constructors run before __libc_start_main
  * registers ld.so's _dl_fini, so an exit handler registered there would
@@ -229,21 +231,21 @@ SL_INTERFACE int __libc_start_main(main_fn main, int argc, char **argv,
                                    void (*rtld_fini)(void), void *stack_end) {
   libc_start_fn real = (libc_start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
   program_main = main;
-  int active = __atomic_load_n(&sleuth_inited, __ATOMIC_ACQUIRE) &&
-               sleuth_checking;
+  int active =
+      __atomic_load_n(&sleuth_inited, __ATOMIC_ACQUIRE) && sleuth_checking;
   return real(active ? main_with_exit_floor : main, argc, argv, init, fini,
               rtld_fini, stack_end);
 }
 #else
+/* clang-format off */
 __attribute__((section(".preinit_array"), used)) static void (
     *sleuth_preinit)(int, char **, char **) = sleuth_early_init;
+/* clang-format on */
 
 /* The executable's .init_array runs after __libc_start_main registered
  * ld.so's _dl_fini, so this handler runs before it, called by exit()
  * itself (the preinit-time handlers run later, from _dl_fini). */
-static void register_exit_floor(void) {
-  atexit(leak_note_exit_floor);
-}
+static void register_exit_floor(void) { atexit(leak_note_exit_floor); }
 __attribute__((section(".init_array"), used)) static void (
     *sleuth_exit_floor_ctor)(void) = register_exit_floor;
 #endif

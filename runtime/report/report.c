@@ -242,10 +242,12 @@ static void finish(report_model *m, int fatal) {
 /* ---- describing addresses -------------------------------------------- */
 
 static const char *alloc_type_name(int t) {
-  return t == AT_NEW ? "operator new" : t == AT_NEW_ARRAY ? "operator new []" : "malloc";
+  return t == AT_NEW         ? "operator new"
+         : t == AT_NEW_ARRAY ? "operator new []"
+                             : "malloc";
 }
 static const char *dealloc_type_name(int t) {
-  return t == AT_NEW ? "operator delete"
+  return t == AT_NEW         ? "operator delete"
          : t == AT_NEW_ARRAY ? "operator delete []"
                              : "free";
 }
@@ -289,8 +291,8 @@ static void describe_address(report_model *m, uptr addr) {
   if (stack_describe(b, addr, t->stack_lo, t->stack_hi, t->tid))
     return;
   if (t->stack_hi && addr >= t->stack_lo && addr < t->stack_hi) {
-    sbuf_printf(b, "Address %p is located in stack of thread T%u",
-                (void *)addr, t->tid);
+    sbuf_printf(b, "Address %p is located in stack of thread T%u", (void *)addr,
+                t->tid);
     return;
   }
   if (globals_describe(b, addr))
@@ -371,8 +373,8 @@ void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   report_model m;
   if (!begin(&m, kind, site))
     return;
-  sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p",
-              (void *)shown, (void *)pc, (void *)bp, (void *)sp);
+  sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p", (void *)shown,
+              (void *)pc, (void *)bp, (void *)sp);
   m.access_type = is_write ? "WRITE" : "READ";
   m.access_size = size;
   m.access_addr = shown;
@@ -432,16 +434,19 @@ void report_double_free(uptr addr, uint32_t stack) {
   report_model m;
   if (!begin_allocator_error(&m, "double-free", stack))
     return;
-  sbuf_printf(&m.message, ": attempting double-free on %p in thread T%u:",
-              (void *)addr, m.tid);
+  sbuf_printf(&m.message,
+              ": attempting double-free on %p in thread T%u:", (void *)addr,
+              m.tid);
   chunk_info ci;
   if (pools_describe(addr, &ci) ||
       (allocator_describe(addr, &ci) && ci.state != CHUNK_AVAILABLE))
     describe_chunk(&m, addr, &ci);
   else
-    sbuf_printf(&m.location, "%p was freed long ago; its block has been "
-                             "reused or recycled (raise quarantine_size_mb "
-                             "for its stacks).", (void *)addr);
+    sbuf_printf(&m.location,
+                "%p was freed long ago; its block has been "
+                "reused or recycled (raise quarantine_size_mb "
+                "for its stacks).",
+                (void *)addr);
   finish(&m, 0);
 }
 
@@ -492,10 +497,14 @@ void report_redzone_corrupted(uptr bad, const chunk_info *ci,
   if (!begin_allocator_error(&m, "heap-buffer-overflow", stack))
     return;
   if (free_stack) {
-    sbuf_printf(&m.message, " on address %p, detected when the block was "
-                            "freed", (void *)bad);
-    sbuf_printf(&m.details, "redzone byte(s) overwritten; the block was "
-                            "freed by thread T%u here:\n", m.tid);
+    sbuf_printf(&m.message,
+                " on address %p, detected when the block was "
+                "freed",
+                (void *)bad);
+    sbuf_printf(&m.details,
+                "redzone byte(s) overwritten; the block was "
+                "freed by thread T%u here:\n",
+                m.tid);
     note_thread(&m, m.tid);
   } else {
     /* No stack of its own: the allocation stack below says it all. */
@@ -516,11 +525,11 @@ void report_freed_block_written(uptr bad, const chunk_info *ci,
     return;
   sbuf_printf(&m.message, " on address %p, detected in quarantine",
               (void *)bad);
-  sbuf_puts(&m.details,
-            record_broken ? "WRITE to the freed block's first 16 bytes, "
-                            "made after it was freed\n"
-                          : "WRITE to the freed block, made after it was "
-                            "freed\n");
+  sbuf_puts(&m.details, record_broken
+                            ? "WRITE to the freed block's first 16 bytes, "
+                              "made after it was freed\n"
+                            : "WRITE to the freed block, made after it was "
+                              "freed\n");
   m.npcs = 0; /* the write itself was not seen: the stacks below tell */
   describe_chunk(&m, bad, ci);
   finish(&m, 0);

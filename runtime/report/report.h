@@ -17,8 +17,8 @@ void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr site);
 void report_bad_free(uptr addr, uint32_t stack);
 void report_double_free(uptr addr, uint32_t stack);
-void report_alloc_dealloc_mismatch(uptr addr, int alloc_type,
-                                   int dealloc_type, uint32_t stack);
+void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
+                                   uint32_t stack);
 void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
                                      size_t dealloc_size, uint32_t stack);
 /* A block's redzone bytes were found overwritten (redzone_pattern.h): bad

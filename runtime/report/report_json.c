@@ -66,7 +66,9 @@ static void json_strn(sbuf_t *b, const char *str, size_t n) {
   sbuf_putc(b, '"');
 }
 
-static void json_str(sbuf_t *b, const char *s) { json_strn(b, s, sl_strlen(s)); }
+static void json_str(sbuf_t *b, const char *s) {
+  json_strn(b, s, sl_strlen(s));
+}
 
 /* ,"key": */
 static void key(sbuf_t *b, const char *k) { sbuf_printf(b, ",\"%s\":", k); }
@@ -214,9 +216,9 @@ void json_leak_summary(sbuf_t *b, const leak_totals *t) {
   key_amount(b, "possibly_lost", &t->possible);
   key_amount(b, "still_reachable", &t->reachable);
   key_amount(b, "suppressed", &t->suppressed);
-  sbuf_printf(b, ",\"leaked_bytes\":%lu,\"leaked_objects\":%lu}\n",
-              (unsigned long)(t->direct.bytes + t->indirect.bytes +
-                              t->possible.bytes),
-              (unsigned long)(t->direct.blocks + t->indirect.blocks +
-                              t->possible.blocks));
+  sbuf_printf(
+      b, ",\"leaked_bytes\":%lu,\"leaked_objects\":%lu}\n",
+      (unsigned long)(t->direct.bytes + t->indirect.bytes + t->possible.bytes),
+      (unsigned long)(t->direct.blocks + t->indirect.blocks +
+                      t->possible.blocks));
 }

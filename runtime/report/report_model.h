@@ -14,8 +14,8 @@
 
 typedef struct {
   const char *kind;
-  sbuf_t message; /* the headline after "ERROR: Sleuth: ", kind first */
-  sbuf_t details; /* whole lines between the headline and the stack */
+  sbuf_t message;  /* the headline after "ERROR: Sleuth: ", kind first */
+  sbuf_t details;  /* whole lines between the headline and the stack */
   int details_pid; /* text: each details line starts with "==PID==" */
   const char *access_type; /* "READ" / "WRITE"; NULL: no access */
   uptr access_size;        /* 0: unknown */
@@ -52,8 +52,7 @@ void text_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
                       const leak_growth_info *growth, int color);
 void text_leak_summary(sbuf_t *b, const leak_totals *t);
 void text_growth_header(sbuf_t *b, int is_error, int color);
-void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
-                         unsigned checks);
+void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects, unsigned checks);
 
 /* JSON Lines (report_json.c): each call appends one object and '\n'. */
 void json_render(sbuf_t *b, const report_model *m);

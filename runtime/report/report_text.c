@@ -46,8 +46,7 @@ static void text_stack_id(sbuf_t *b, uint32_t id, int color) {
 /* ---- shadow bytes ------------------------------------------------------- */
 
 static void shadow_row(sbuf_t *b, uptr row, uptr mark) {
-  sbuf_printf(b, "%s%p:", row == (mark & ~(uptr)15) ? "=>" : "  ",
-              (void *)row);
+  sbuf_printf(b, "%s%p:", row == (mark & ~(uptr)15) ? "=>" : "  ", (void *)row);
   for (uptr s = row; s < row + 16; s++) {
     uint8_t v = *(uint8_t *)s;
     const char *l = s == mark ? "[" : s == mark + 1 ? "]" : " ";
@@ -152,8 +151,7 @@ static void text_location(sbuf_t *b, const report_model *m, int color) {
 void text_render(sbuf_t *b, const report_model *m, int color) {
   sbuf_puts(b, "================================================"
                "=================\n");
-  sbuf_printf(b, "%s==%d==ERROR: Sleuth: ", paint(color, C_RED),
-              sys_getpid());
+  sbuf_printf(b, "%s==%d==ERROR: Sleuth: ", paint(color, C_RED), sys_getpid());
   sbuf_puts(b, m->message.buf);
   sbuf_printf(b, "%s\n", paint(color, C_RESET));
   text_details(b, m);
@@ -239,8 +237,7 @@ void text_growth_header(sbuf_t *b, int is_error, int color) {
               is_error ? "ERROR" : "WARNING", paint(color, C_RESET));
 }
 
-void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
-                         unsigned checks) {
+void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects, unsigned checks) {
   sbuf_printf(b,
               "SUMMARY: Sleuth: %lu byte(s) in %lu allocation(s) grew at "
               "every one of %u checks.\n",
@@ -248,27 +245,24 @@ void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
 }
 
 void text_leak_summary(sbuf_t *b, const leak_totals *t) {
-  sbuf_printf(b,
-              "LEAK SUMMARY:\n"
-              "   definitely lost: %'lu bytes in %'lu blocks\n"
-              "   indirectly lost: %'lu bytes in %'lu blocks\n"
-              "     possibly lost: %'lu bytes in %'lu blocks\n"
-              "   still reachable: %'lu bytes in %'lu blocks\n",
-              (unsigned long)t->direct.bytes, (unsigned long)t->direct.blocks,
-              (unsigned long)t->indirect.bytes,
-              (unsigned long)t->indirect.blocks,
-              (unsigned long)t->possible.bytes,
-              (unsigned long)t->possible.blocks,
-              (unsigned long)t->reachable.bytes,
-              (unsigned long)t->reachable.blocks);
+  sbuf_printf(
+      b,
+      "LEAK SUMMARY:\n"
+      "   definitely lost: %'lu bytes in %'lu blocks\n"
+      "   indirectly lost: %'lu bytes in %'lu blocks\n"
+      "     possibly lost: %'lu bytes in %'lu blocks\n"
+      "   still reachable: %'lu bytes in %'lu blocks\n",
+      (unsigned long)t->direct.bytes, (unsigned long)t->direct.blocks,
+      (unsigned long)t->indirect.bytes, (unsigned long)t->indirect.blocks,
+      (unsigned long)t->possible.bytes, (unsigned long)t->possible.blocks,
+      (unsigned long)t->reachable.bytes, (unsigned long)t->reachable.blocks);
   if (t->suppressing)
     sbuf_printf(b, "        suppressed: %'lu bytes in %'lu blocks\n",
                 (unsigned long)t->suppressed.bytes,
                 (unsigned long)t->suppressed.blocks);
-  sbuf_printf(b,
-              "SUMMARY: Sleuth: %lu byte(s) leaked in %lu allocation(s).\n",
-              (unsigned long)(t->direct.bytes + t->indirect.bytes +
-                              t->possible.bytes),
-              (unsigned long)(t->direct.blocks + t->indirect.blocks +
-                              t->possible.blocks));
+  sbuf_printf(
+      b, "SUMMARY: Sleuth: %lu byte(s) leaked in %lu allocation(s).\n",
+      (unsigned long)(t->direct.bytes + t->indirect.bytes + t->possible.bytes),
+      (unsigned long)(t->direct.blocks + t->indirect.blocks +
+                      t->possible.blocks));
 }

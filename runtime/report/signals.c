@@ -14,7 +14,8 @@
 DECLARE_REAL(int, sigaction, int, const struct sigaction *, struct sigaction *)
 
 static int owned(int sig) {
-  return sleuth_inited && sl_opt.handle_segv && (sig == SIGSEGV || sig == SIGBUS);
+  return sleuth_inited && sl_opt.handle_segv &&
+         (sig == SIGSEGV || sig == SIGBUS);
 }
 
 /* What the program asked for, per owned signal. */

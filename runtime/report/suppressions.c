@@ -19,6 +19,7 @@ static int suppressed_errors;
 /* The kinds a rule may name: DESIGN.md §3's error kinds, the signal kinds
  * report_deadly_signal uses, and `leak`. `*-param-overlap` is accepted for
  * any intercepted function. */
+/* clang-format off */
 static const char *const kinds[] = {
     "leak", "heap-buffer-overflow", "heap-use-after-free", "double-free",
     "bad-free", "alloc-dealloc-mismatch", "new-delete-type-mismatch",
@@ -27,6 +28,7 @@ static const char *const kinds[] = {
     "stack-use-after-return", "global-buffer-overflow", "use-after-poison",
     "calloc-overflow", "allocation-size-too-big", "out-of-memory", "SEGV",
     "BUS", "FPE", "unknown-crash", 0};
+/* clang-format on */
 
 static int known_kind(const char *k) {
   for (int i = 0; kinds[i]; i++)
@@ -43,8 +45,8 @@ die(const char *file, int line, const char *fmt, ...) {
   char msg[2048];
   sbuf_t b;
   sbuf_init(&b, msg, sizeof msg);
-  sbuf_printf(&b, "==%d==ERROR: Sleuth: suppressions file '%s'",
-              sys_getpid(), file);
+  sbuf_printf(&b, "==%d==ERROR: Sleuth: suppressions file '%s'", sys_getpid(),
+              file);
   if (line)
     sbuf_printf(&b, " line %d", line);
   sbuf_puts(&b, ": ");
@@ -105,7 +107,8 @@ void suppressions_init(void) {
       if (!known_kind(k)) {
         die(file, lineno,
             "unknown kind '%s' (leak or an error kind such as "
-            "heap-buffer-overflow)", k);
+            "heap-buffer-overflow)",
+            k);
       }
       if (!*pat)
         die(file, lineno, "empty pattern after '%s:'", k);

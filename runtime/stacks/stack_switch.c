@@ -28,11 +28,10 @@
 
 #define RING 1024
 
-static struct {
-  uptr lo, hi;
-} ring[RING];
+static struct { uptr lo, hi; } ring[RING];
 static uint32_t ring_next;
-static uint32_t ring_gen = 1; /* bumped at every change: thread caches check it */
+/* Bumped at every change: thread caches check it. */
+static uint32_t ring_gen = 1;
 static spin_t ring_lock;
 
 static void remember_stack(uptr lo, uptr hi) {
@@ -111,9 +110,11 @@ SL_INTERFACE void makecontext(ucontext_t *ucp, void (*fn)(void), int argc,
     shadow_clear_release(glo, ((lo + size) & ~(uptr)7) - glo);
     remember_stack(lo, lo + size);
   }
+  /* clang-format off */
   REAL(makecontext)(ucp, fn, argc > MAX_CTX_ARGS ? MAX_CTX_ARGS : argc, a[0],
                     a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9],
                     a[10], a[11]);
+  /* clang-format on */
 }
 
 DECLARE_REAL(pid_t, fork, void)

@@ -26,7 +26,7 @@
 #define INITIAL_BITS 14
 #define N_STRIPES 256
 #define NODES_PER_PAGE (1u << 18) /* 4 MiB: see map_zeroed */
-#define NODE_PAGES (1u << 14) /* up to 2^32 nodes */
+#define NODE_PAGES (1u << 14)     /* up to 2^32 nodes */
 
 typedef struct {
   uptr pc;
@@ -174,7 +174,8 @@ static uint32_t intern(uint32_t parent, uptr pc) {
     if (!__atomic_load_n(&pages[pg], __ATOMIC_ACQUIRE)) {
       spin_lock(&map_lock);
       if (!pages[pg])
-        __atomic_store_n(&pages[pg], map_zeroed(NODES_PER_PAGE * sizeof(node), pg > 0),
+        __atomic_store_n(&pages[pg],
+                         map_zeroed(NODES_PER_PAGE * sizeof(node), pg > 0),
                          __ATOMIC_RELEASE);
       spin_unlock(&map_lock);
     }
@@ -260,8 +261,8 @@ static inline uint64_t stack_hash(const uptr *pcs, int n) {
   }
   for (; i < n; i++)
     a = (a ^ pcs[i]) * k;
-  uint64_t h = a ^ (b >> 17) ^ (b << 47) ^ (c >> 31) ^ (c << 33) ^ (d >> 47) ^
-               (d << 17);
+  uint64_t h =
+      a ^ (b >> 17) ^ (b << 47) ^ (c >> 31) ^ (c << 33) ^ (d >> 47) ^ (d << 17);
   h = (h ^ (h >> 29)) * k;
   h ^= h >> 32;
   return h ? h : 1;

@@ -548,9 +548,9 @@ void for_each_frame(const uptr *pcs, int n, int first_is_exact,
       nf = 1;
     }
     for (int j = 0; j < nf; j++) {
-      sl_frame fr = {num++,        pc,          f[j].function,
-                     f[j].file,    f[j].line,   f[j].column,
-                     has_module ? module : 0, pc - bias, j < nf - 1};
+      sl_frame fr = {num++,     pc,          f[j].function,           f[j].file,
+                     f[j].line, f[j].column, has_module ? module : 0, pc - bias,
+                     j < nf - 1};
       fn(ctx, &fr);
     }
   }
@@ -585,8 +585,8 @@ static void text_frame(void *vctx, const sl_frame *f) {
   sbuf_putc(b, '\n');
 }
 
-void print_stack_painted(sbuf_t *b, const uptr *pcs, int n,
-                         int first_is_exact, const sl_stack_paint *paint) {
+void print_stack_painted(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
+                         const sl_stack_paint *paint) {
   text_ctx c = {b, paint};
   for_each_frame(pcs, n, first_is_exact, text_frame, &c);
 }

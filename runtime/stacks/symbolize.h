@@ -28,8 +28,8 @@ int symbolize_pc(uptr pc, sl_frame_info *out, int max);
 /* One printed frame of a stack: a pc, or one of the inlined functions at
  * it (innermost first, `inlined` set on all but the last). */
 typedef struct {
-  int num;  /* position in the printed stack (#N), inlined frames counted */
-  uptr pc;  /* as captured: a return address except an exact faulting pc */
+  int num; /* position in the printed stack (#N), inlined frames counted */
+  uptr pc; /* as captured: a return address except an exact faulting pc */
   const char *function, *file; /* NULL if unknown */
   int line, column;            /* 0 if unknown */
   const char *module;          /* NULL if no module holds pc */
@@ -53,8 +53,8 @@ void print_stack(sbuf_t *b, const uptr *pcs, int n, int first_is_exact);
 typedef struct {
   const char *function, *location, *reset;
 } sl_stack_paint;
-void print_stack_painted(sbuf_t *b, const uptr *pcs, int n,
-                         int first_is_exact, const sl_stack_paint *paint);
+void print_stack_painted(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
+                         const sl_stack_paint *paint);
 
 /* Where to find llvm-symbolizer: option external_symbolizer_path, else the
  * configure-time path, else PATH. Disabled by symbolize=0. */

@@ -153,8 +153,7 @@ uptr unwind_live_floor_at_exit(void) {
   if (!fn || !libc_text_hi)
     return 0;
   /* + 1: the lookup is made at the address before the one given. */
-  exit_state s = {(uptr)_Unwind_FindEnclosingFunction((char *)fn + 1), 0, 0,
-                  0};
+  exit_state s = {(uptr)_Unwind_FindEnclosingFunction((char *)fn + 1), 0, 0, 0};
   if (!s.exit_fn)
     return 0;
   _Unwind_Backtrace(exit_step, &s);
