@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate docs/options.md from the runtime's option table.
 
-runtime/options.inc is the one list of SLEUTH_OPTIONS (parsing, help=1 and
+runtime/core/options.inc is the one list of SLEUTH_OPTIONS (parsing, help=1 and
 this page come from it). Usage:
   gen_options.py OPTIONS_INC OUT.md          write OUT.md
   gen_options.py --check OPTIONS_INC OUT.md  exit 1 with a diff if OUT.md
@@ -91,7 +91,7 @@ def render(opts):
     lines = [
         "# Runtime options",
         "",
-        "<!-- Generated from runtime/options.inc by docs/gen_options.py; do not edit.",
+        "<!-- Generated from runtime/core/options.inc by docs/gen_options.py; do not edit.",
         "     Regenerate with: %s -->" % REGENERATE,
         "",
         "The runtime of an instrumented program reads `SLEUTH_OPTIONS` before",

@@ -2,7 +2,7 @@
 // leaked at the end of a deep chain (a method, a template recursion, a
 // lambda, a VLA frame, and a call back through libc and libstdc++ by
 // std::call_once) is reported with every one of its frames (the cached
-// call-frame walk, runtime/unwind_cfi.c).
+// call-frame walk, runtime/stacks/unwind_cfi.c).
 // RUN: %clangxx -O2 -g -fomit-frame-pointer %s -o %t
 // RUN: not %sleuth_run %t 2>&1 | FileCheck %s
 #include <mutex>

@@ -1,9 +1,9 @@
-/* Unit test of the symbolizer client and module map (runtime/symbolize.c,
- * runtime/modules.c). Must be built with -g -O2 so that inl_helper is
+/* Unit test of the symbolizer client and module map (stacks/symbolize.c,
+ * stacks/modules.c in runtime/). Built with -g -O2 so that inl_helper is
  * really inlined; exits 0 on success and prints one line per failure.
  * SLEUTH_TEST_SYMBOLIZER selects the llvm-symbolizer (else the built-in
  * default). */
-#include "../../runtime/symbolize.h"
+#include "../../runtime/stacks/symbolize.h"
 
 #include <dirent.h>
 #include <pthread.h>

@@ -1,4 +1,4 @@
-/* The cached-CFI unwinder (runtime/unwind_cfi.c) against libgcc's
+/* The cached-CFI unwinder (runtime/stacks/unwind_cfi.c) against libgcc's
  * _Unwind_Backtrace, frame for frame, through code without frame pointers
  * (unwind_cfi_chain.c, a dlopen'd library), from several threads at once;
  * a walk ending, as libgcc's does, in code without call-frame information;

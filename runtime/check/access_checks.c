@@ -1,0 +1,133 @@
+/* The entry points instrumented code calls (abi.h): error paths for failed
+ * inline checks, full range checks, and the checked memory intrinsics. */
+#include "abi.h"
+
+#include "interceptors.h"
+#include "report.h"
+#include "shadow.h"
+
+/* The instrumented frame: its pc is our return address, its frame pointer
+ * the one saved by our prologue. */
+#define CALLER_FRAME()                                                         \
+  uptr pc = (uptr)__builtin_return_address(0);                                 \
+  uptr bp = *(uptr *)__builtin_frame_address(0);                               \
+  uptr sp = (uptr)__builtin_frame_address(0) + 16
+
+/* clang-format off */
+#define REPORT_FN(kind, size, is_write)                                        \
+  SL_INTERFACE SL_NOINLINE __attribute__((cold)) void                          \
+      __sleuth_report_##kind##size(uintptr_t addr) {                           \
+    CALLER_FRAME();                                                            \
+    report_access(addr, size, is_write, pc, bp, sp);                           \
+  }
+/* clang-format on */
+
+REPORT_FN(load, 1, 0)
+REPORT_FN(load, 2, 0)
+REPORT_FN(load, 4, 0)
+REPORT_FN(load, 8, 0)
+REPORT_FN(load, 16, 0)
+REPORT_FN(store, 1, 1)
+REPORT_FN(store, 2, 1)
+REPORT_FN(store, 4, 1)
+REPORT_FN(store, 8, 1)
+REPORT_FN(store, 16, 1)
+
+SL_INTERFACE SL_NOINLINE __attribute__((cold)) void
+__sleuth_report_load_n(uintptr_t addr, uintptr_t size) {
+  CALLER_FRAME();
+  report_access(addr, size, 0, pc, bp, sp);
+}
+
+SL_INTERFACE SL_NOINLINE __attribute__((cold)) void
+__sleuth_report_store_n(uintptr_t addr, uintptr_t size) {
+  CALLER_FRAME();
+  report_access(addr, size, 1, pc, bp, sp);
+}
+
+/* For the libc interceptors (interceptors.h): the caller is the
+ * interceptor, which becomes frame #0 of the report. As in ASan's
+ * interceptor reports, the address shown is the range's first bad byte.
+ * The error site (halt_on_error=0 reports each once) is the program's call,
+ * the interceptor's return address: the runtime keeps frame pointers. */
+#define INTERCEPTOR_CALL_SITE(bp) (((uptr *)(bp))[1])
+
+SL_NOINLINE __attribute__((cold)) void
+interceptor_report_range(uptr addr, uptr size, int is_write) {
+  CALLER_FRAME();
+  uptr bad = shadow_is_app_mem(addr) && shadow_is_app_mem(addr + size - 1)
+                 ? shadow_first_poisoned(addr, size)
+                 : 0;
+  report_access_site(bad ? bad : addr, size, is_write, pc, bp, sp,
+                     INTERCEPTOR_CALL_SITE(bp));
+}
+
+SL_NOINLINE __attribute__((cold)) void
+interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b, uptr bn) {
+  CALLER_FRAME();
+  (void)sp;
+  report_param_overlap(func, a, an, b, bn, pc, bp, INTERCEPTOR_CALL_SITE(bp));
+}
+
+SL_INTERFACE SL_NOINLINE void __sleuth_check_load_range(uintptr_t addr,
+                                                        uintptr_t size) {
+  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
+    CALLER_FRAME();
+    report_access(addr, size, 0, pc, bp, sp);
+  }
+}
+
+SL_INTERFACE SL_NOINLINE void __sleuth_check_store_range(uintptr_t addr,
+                                                         uintptr_t size) {
+  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
+    CALLER_FRAME();
+    report_access(addr, size, 1, pc, bp, sp);
+  }
+}
+
+static inline int overlaps(uptr a, size_t an, uptr b, size_t bn) {
+  return an && bn && a < b + bn && b < a + an;
+}
+
+/* The source and destination ranges of memcpy/memmove. */
+static inline void check_copy(void *dst, const void *src, size_t n, uptr pc,
+                              uptr bp, uptr sp) {
+  if (SL_UNLIKELY(shadow_range_bad((uptr)src, n)))
+    report_access((uptr)src, n, 0, pc, bp, sp);
+  if (SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
+    report_access((uptr)dst, n, 1, pc, bp, sp);
+}
+
+SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
+                                               size_t n) {
+  CALLER_FRAME();
+  check_copy(dst, src, n, pc, bp, sp);
+  if (SL_UNLIKELY(overlaps((uptr)dst, n, (uptr)src, n)) && dst != src)
+    report_param_overlap("memcpy", (uptr)dst, n, (uptr)src, n, pc, bp, pc);
+  return sl_real_memmove(dst, src, n);
+}
+
+SL_INTERFACE SL_NOINLINE void *__sleuth_memmove(void *dst, const void *src,
+                                                size_t n) {
+  CALLER_FRAME();
+  check_copy(dst, src, n, pc, bp, sp);
+  return sl_real_memmove(dst, src, n);
+}
+
+SL_INTERFACE SL_NOINLINE void *__sleuth_memset(void *dst, int c, size_t n) {
+  CALLER_FRAME();
+  if (SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
+    report_access((uptr)dst, n, 1, pc, bp, sp);
+  return sl_real_memset(dst, c, n);
+}
+
+SL_INTERFACE void __sleuth_module_init(uint32_t abi_version) {
+  if (SL_UNLIKELY(abi_version != SLEUTH_ABI_VERSION)) {
+    report_raw("ERROR: Sleuth: this module was instrumented for runtime ABI "
+               "v%u but the linked runtime implements v%u; rebuild it with "
+               "the matching SleuthPass.so",
+               abi_version, SLEUTH_ABI_VERSION);
+    sys_exit_group(1);
+  }
+  ENSURE_INIT();
+}

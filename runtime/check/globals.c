@@ -1,0 +1,102 @@
+/* Global redzones (abi.h): every instrumented module registers its table of
+ * globals from its constructor; each global's redzone is poisoned with f9.
+ * The registry (tables, not copies) names the global in reports. A module's
+ * destructor (dlclose, exit) unregisters its table and clears the shadow. */
+#include "abi.h"
+
+#include "globals.h"
+#include "interception.h"
+#include "shadow.h"
+
+typedef struct {
+  __sleuth_global *g;
+  uptr n;
+} gtable;
+
+static spin_t glock;
+static gtable *tables;
+static uptr ntables, cap_tables;
+
+SL_INTERFACE void __sleuth_register_globals(__sleuth_global *g, uintptr_t n) {
+  ENSURE_INIT();
+  if (!g || !n)
+    return;
+  for (uptr i = 0; i < n; i++) {
+    uptr beg = g[i].beg, size = g[i].size, total = g[i].size_with_redzone;
+    if (beg & 7 || total < size)
+      continue;
+    shadow_unpoison(beg, size);
+    uptr rz = (size + SHADOW_GRANULE - 1) & ~(uptr)(SHADOW_GRANULE - 1);
+    if (total > rz)
+      shadow_poison(beg + rz, total - rz, SH_GLOBAL_REDZONE);
+  }
+  spin_lock(&glock);
+  if (ntables == cap_tables) {
+    uptr nc = cap_tables ? cap_tables * 2 : 16;
+    gtable *nt = irealloc(tables, nc * sizeof *nt);
+    if (!nt) {
+      spin_unlock(&glock);
+      return;
+    }
+    tables = nt;
+    cap_tables = nc;
+  }
+  tables[ntables].g = g;
+  tables[ntables].n = n;
+  ntables++;
+  spin_unlock(&glock);
+}
+
+SL_INTERFACE void __sleuth_unregister_globals(__sleuth_global *g, uintptr_t n) {
+  if (!g || !n)
+    return;
+  spin_lock(&glock);
+  for (uptr i = 0; i < ntables; i++)
+    if (tables[i].g == g) {
+      tables[i] = tables[--ntables];
+      break;
+    }
+  spin_unlock(&glock);
+  for (uptr i = 0; i < n; i++)
+    if (!(g[i].beg & 7) && g[i].size_with_redzone >= g[i].size)
+      shadow_poison(g[i].beg, g[i].size_with_redzone, 0);
+}
+
+int globals_describe(sbuf_t *b, uptr addr) {
+  const __sleuth_global *best = 0;
+  int after = 0;
+  uptr best_dist = ~(uptr)0;
+  spin_lock(&glock);
+  for (uptr t = 0; t < ntables; t++)
+    for (uptr i = 0; i < tables[t].n; i++) {
+      const __sleuth_global *g = &tables[t].g[i];
+      if (addr >= g->beg && addr < g->beg + g->size_with_redzone) {
+        best = g;
+        after = 1;
+        best_dist = 0;
+        goto found;
+      }
+      /* Just before a global (underflow into the previous redzone). */
+      if (addr < g->beg && g->beg - addr < 64 && g->beg - addr < best_dist) {
+        best = g;
+        after = 0;
+        best_dist = g->beg - addr;
+      }
+    }
+found:
+  if (best) {
+    sbuf_printf(b, "%p is located ", (void *)addr);
+    if (!after)
+      sbuf_printf(b, "%lu bytes before", (unsigned long)(best->beg - addr));
+    else if (addr >= best->beg + best->size)
+      sbuf_printf(b, "%lu bytes after",
+                  (unsigned long)(addr - best->beg - best->size));
+    else
+      sbuf_printf(b, "%lu bytes inside of", (unsigned long)(addr - best->beg));
+    sbuf_printf(b, " global variable '%s' defined in '%s' (%p) of size %lu\n",
+                best->name, best->location, (void *)best->beg,
+                (unsigned long)best->size);
+  }
+  spin_unlock(&glock);
+  return best != 0;
+}

@@ -1,0 +1,79 @@
+/* Shadow memory (DESIGN.md §2): one shadow byte per 8 application bytes.
+ * 0 = all addressable, 1..7 = first k addressable, negative = poisoned, the
+ * value naming why (so the report kind is read straight from the shadow). */
+#ifndef SLEUTH_SHADOW_H
+#define SLEUTH_SHADOW_H
+
+#include "abi.h"
+#include "sys.h"
+
+#define SHADOW_GRANULE 8
+#define MEM_TO_SHADOW(a)                                                       \
+  (((uptr)(a) >> SLEUTH_SHADOW_SCALE) + SLEUTH_SHADOW_OFFSET)
+
+/* Poison values, as ASan uses them so shadow dumps look familiar. */
+enum {
+  SH_HEAP_REDZONE = 0xfa,
+  SH_FREED = 0xfd,
+  SH_STACK_LEFT = 0xf1,
+  SH_STACK_MID = 0xf2,
+  SH_STACK_RIGHT = 0xf3,
+  SH_STACK_AFTER_RETURN = 0xf5,
+  SH_USER_POISONED = 0xf7,
+  SH_STACK_AFTER_SCOPE = 0xf8,
+  SH_GLOBAL_REDZONE = 0xf9,
+  SH_ALLOCA_LEFT = 0xca,
+  SH_ALLOCA_RIGHT = 0xcb,
+  SH_POOL_REDZONE = 0xfc,
+  SH_INTERNAL = 0xfe,
+};
+
+/* Maps the shadow; prints one line and exits if the layout conflicts. */
+void shadow_init(void);
+/* addr must be granule-aligned; size is rounded up to whole granules. */
+void shadow_poison(uptr addr, uptr size, uint8_t value);
+/* Makes [addr, addr+size) addressable; a partial last granule gets k. */
+void shadow_unpoison(uptr addr, uptr size);
+/* Resets a large range to 0, returning the shadow pages to the kernel. */
+void shadow_clear_release(uptr addr, uptr size);
+/* First poisoned byte in [addr, addr+size), or 0 if none. */
+uptr shadow_first_poisoned(uptr addr, uptr size);
+/* Whether one byte is poisoned. */
+int shadow_byte_poisoned(uptr addr);
+
+/* Application memory: below the low shadow and above the high shadow. */
+#define SHADOW_LOW_MEM_END 0x7fff7fffULL
+#define SHADOW_HIGH_MEM_BEG 0x10007fff8000ULL
+#define SHADOW_HIGH_MEM_END 0x7fffffffffffULL
+
+/* Whether addr is application memory (not shadow or the shadow gap). */
+static inline int shadow_is_app_mem(uptr a) {
+  return a <= SHADOW_LOW_MEM_END ||
+         (a >= SHADOW_HIGH_MEM_BEG && a <= SHADOW_HIGH_MEM_END);
+}
+
+/* Whether [addr, addr+size) holds a poisoned byte or leaves application
+ * memory: the check of every range that libc or a mem intrinsic touches.
+ * Up to 64 bytes it reads the few shadow bytes inline: every granule but
+ * the last must be 0, and the last must cover the range's final byte. */
+static inline int shadow_range_bad(uptr addr, uptr size) {
+  if (!size)
+    return 0;
+  uptr last = addr + size - 1;
+  /* Wholly in high or wholly in low application memory, without wrapping
+   * around: unsigned offsets from the start of each part. */
+  uptr hi_a = addr - SHADOW_HIGH_MEM_BEG, hi_l = last - SHADOW_HIGH_MEM_BEG;
+  if (SL_UNLIKELY(!(hi_a <= hi_l &&
+                    hi_l <= SHADOW_HIGH_MEM_END - SHADOW_HIGH_MEM_BEG) &&
+                  !(addr <= last && last <= SHADOW_LOW_MEM_END)))
+    return 1;
+  if (size > 64)
+    return shadow_first_poisoned(addr, size) != 0;
+  const int8_t *s = (const int8_t *)MEM_TO_SHADOW(addr);
+  const int8_t *e = (const int8_t *)MEM_TO_SHADOW(last);
+  for (; s < e; s++)
+    if (*s)
+      return 1;
+  return *e != 0 && (int8_t)(last & 7) >= *e;
+}
+#endif

@@ -1,0 +1,269 @@
+/* Parser for SLEUTH_OPTIONS (name=value:name=value), driven by options.inc. */
+#include "options.h"
+
+#include "sys.h"
+
+sleuth_options_t sl_opt;
+
+enum opt_type { T_BOOL, T_INT, T_SIZE, T_STR, T_CHOICE, T_LIST };
+
+typedef struct {
+  const char *name;
+  enum opt_type type;
+  const char *def;
+  int implemented;
+  const char *desc;
+  void *field;
+} opt_desc;
+
+static const opt_desc table[] = {
+#define OPTION(type, name, def, impl, desc)                                    \
+  {#name, T_##type, def, impl, desc, &sl_opt.name},
+#include "options.inc"
+#undef OPTION
+};
+#define N_OPTS (sizeof(table) / sizeof(table[0]))
+
+static const char *type_names[] = {"bool",   "int",    "size",
+                                   "string", "choice", "list"};
+
+/* The allowed words of a CHOICE/LIST option: the "[a|b]" prefix of desc. */
+static int word_allowed(const opt_desc *o, const char *w, size_t n) {
+  const char *p = o->desc + 1;
+  while (*p && *p != ']') {
+    const char *e = p;
+    while (*e != '|' && *e != ']')
+      e++;
+    if ((size_t)(e - p) == n && sl_strncmp(p, w, n) == 0)
+      return 1;
+    p = *e == '|' ? e + 1 : e;
+  }
+  return 0;
+}
+
+static int parse_number(const char *v, int is_signed, unsigned long long *out,
+                        int allow_suffix) {
+  int neg = 0;
+  if (is_signed && *v == '-')
+    neg = 1, v++;
+  if (*v < '0' || *v > '9')
+    return -1;
+  unsigned long long x = 0;
+  while (*v >= '0' && *v <= '9') {
+    unsigned long long nx = x * 10 + (unsigned)(*v - '0');
+    if (nx / 10 != x)
+      return -1;
+    x = nx;
+    v++;
+  }
+  if (allow_suffix && *v) {
+    int shift = *v == 'k' || *v == 'K'   ? 10
+                : *v == 'm' || *v == 'M' ? 20
+                : *v == 'g' || *v == 'G' ? 30
+                                         : -1;
+    if (shift < 0 || v[1])
+      return -1;
+    if (x > (~0ull >> shift))
+      return -1;
+    x <<= shift;
+    v++;
+  }
+  if (*v)
+    return -1;
+  *out = neg ? (unsigned long long)(-(long long)x) : x;
+  return 0;
+}
+
+static int set_value(const opt_desc *o, const char *v, char *err,
+                     unsigned long errcap) {
+  unsigned long long num;
+  switch (o->type) {
+  case T_BOOL:
+    if (!sl_strcmp(v, "1") || !sl_strcmp(v, "true"))
+      *(int *)o->field = 1;
+    else if (!sl_strcmp(v, "0") || !sl_strcmp(v, "false"))
+      *(int *)o->field = 0;
+    else
+      goto bad;
+    return 0;
+  case T_INT:
+    if (parse_number(v, 1, &num, 0))
+      goto bad;
+    *(long long *)o->field = (long long)num;
+    return 0;
+  case T_SIZE:
+    if (parse_number(v, 0, &num, 1))
+      goto bad;
+    *(unsigned long long *)o->field = num;
+    return 0;
+  case T_CHOICE:
+    if (!word_allowed(o, v, sl_strlen(v)))
+      goto bad;
+    *(const char **)o->field = v;
+    return 0;
+  case T_LIST: {
+    const char *p = v;
+    while (*p) {
+      const char *e = p;
+      while (*e && *e != ',')
+        e++;
+      if (!word_allowed(o, p, (size_t)(e - p)))
+        goto bad;
+      p = *e ? e + 1 : e;
+    }
+    *(const char **)o->field = v;
+    return 0;
+  }
+  case T_STR:
+    *(const char **)o->field = v;
+    return 0;
+  }
+bad:
+  if (err)
+    sl_snprintf(err, errcap,
+                "invalid value '%s' for option '%s' in SLEUTH_OPTIONS "
+                "(expected %s%s%s)",
+                v, o->name, type_names[o->type],
+                o->type == T_CHOICE || o->type == T_LIST ? " of " : "",
+                o->type == T_CHOICE || o->type == T_LIST ? o->desc : "");
+  if (err && (o->type == T_CHOICE || o->type == T_LIST)) {
+    /* Cut the description after its "[...]" list. */
+    char *close = sl_strchr(err, ']');
+    if (close) {
+      close[1] = ')';
+      close[2] = 0;
+    }
+  }
+  return -1;
+}
+
+static const opt_desc *find(const char *name, size_t n) {
+  for (size_t i = 0; i < N_OPTS; i++)
+    if (sl_strlen(table[i].name) == n && !sl_strncmp(table[i].name, name, n))
+      return &table[i];
+  return 0;
+}
+
+/* Limits the types alone do not express. */
+static int check_ranges(char *err, unsigned long errcap) {
+  const char *bad = 0, *want = 0;
+  long long value = 0;
+  unsigned long long rz = sl_opt.redzone;
+  if (rz < 16 || rz > 2048 || (rz & (rz - 1)))
+    bad = "redzone", want = "a power of two from 16 to 2048",
+    value = (long long)rz;
+  else if (sl_opt.malloc_context_size < 1 || sl_opt.malloc_context_size > 64)
+    bad = "malloc_context_size", want = "1 to 64",
+    value = (long long)sl_opt.malloc_context_size;
+  else if (sl_opt.exitcode < 0 || sl_opt.exitcode > 255)
+    bad = "exitcode", want = "0 to 255", value = sl_opt.exitcode;
+  else if (sl_opt.heap_profile_signal < 1 || sl_opt.heap_profile_signal > 64)
+    bad = "heap_profile_signal", want = "a signal number, 1 to 64",
+    value = sl_opt.heap_profile_signal;
+  else if (sl_opt.heap_profile_interval_s < 0)
+    bad = "heap_profile_interval_s", want = "0 or more",
+    value = sl_opt.heap_profile_interval_s;
+  else if (sl_opt.verbosity < 0)
+    bad = "verbosity", want = "0 or more", value = sl_opt.verbosity;
+  else if (sl_opt.leak_growth_checks < 0 || sl_opt.leak_growth_checks == 1)
+    bad = "leak_growth_checks",
+    want = "0, or 2 or more: growth needs two checks",
+    value = sl_opt.leak_growth_checks;
+  if (!bad && sl_opt.leak_growth_checks && !sl_opt.heap_profile_interval_s) {
+    /* The checks are taken every heap_profile_interval_s seconds. */
+    if (err)
+      sl_snprintf(err, errcap,
+                  "option 'leak_growth_checks' in SLEUTH_OPTIONS needs "
+                  "heap_profile_interval_s=SECONDS (the time between two "
+                  "checks)");
+    return -1;
+  }
+  if (!bad)
+    return 0;
+  if (err)
+    sl_snprintf(err, errcap,
+                "invalid value '%lld' for option '%s' in SLEUTH_OPTIONS "
+                "(expected %s)",
+                value, bad, want);
+  return -1;
+}
+
+static const char *first_unimplemented;
+
+const char *options_first_unimplemented(void) { return first_unimplemented; }
+
+int options_parse(const char *s, char *err, unsigned long errcap) {
+  first_unimplemented = 0;
+  for (size_t i = 0; i < N_OPTS; i++)
+    set_value(&table[i], table[i].def, 0, 0);
+  if (!s)
+    return 0;
+  char *copy = istrdup(s);
+  char *p = copy;
+  while (*p) {
+    char *end = p;
+    while (*end && *end != ':')
+      end++;
+    char saved = *end;
+    *end = 0;
+    if (*p) {
+      char *eq = sl_strchr(p, '=');
+      size_t nlen = eq ? (size_t)(eq - p) : sl_strlen(p);
+      const opt_desc *o = find(p, nlen);
+      if (!o) {
+        if (eq)
+          *eq = 0;
+        if (err)
+          sl_snprintf(err, errcap,
+                      "unknown option '%s' in SLEUTH_OPTIONS (help=1 lists "
+                      "them)",
+                      p);
+        return -1;
+      }
+      if (!eq) {
+        if (err)
+          sl_snprintf(err, errcap,
+                      "option '%s' in SLEUTH_OPTIONS has no value "
+                      "(write %s=VALUE)",
+                      o->name, o->name);
+        return -1;
+      }
+      if (set_value(o, eq + 1, err, errcap))
+        return -1;
+      if (!o->implemented && !first_unimplemented)
+        first_unimplemented = o->name;
+    }
+    if (!saved)
+      break;
+    p = end + 1;
+  }
+  return check_ranges(err, errcap);
+}
+
+void options_print_help(int fd) {
+  char line[1024];
+  sys_write_all(fd, "Sleuth runtime options (SLEUTH_OPTIONS=name=value:...):\n",
+                56);
+  for (size_t i = 0; i < N_OPTS; i++) {
+    const opt_desc *o = &table[i];
+    size_t n =
+        sl_snprintf(line, sizeof line, "  %-30s %-7s default %-17s %s%s\n",
+                    o->name, type_names[o->type], *o->def ? o->def : "\"\"",
+                    o->desc, o->implemented ? "" : " (not implemented yet)");
+    sys_write_all(fd, line, n);
+  }
+}
+
+int option_list_has(const char *list, const char *item) {
+  size_t n = sl_strlen(item);
+  for (const char *p = list; *p;) {
+    const char *e = p;
+    while (*e && *e != ',')
+      e++;
+    if (((size_t)(e - p) == n && !sl_strncmp(p, item, n)) ||
+        ((e - p) == 3 && !sl_strncmp(p, "all", 3)))
+      return 1;
+    p = *e ? e + 1 : e;
+  }
+  return 0;
+}

@@ -1,0 +1,68 @@
+/* Per-thread runtime state: the T<n> id shown in reports, where the thread
+ * was created, its stack bounds (for the unwinder), and its allocator
+ * cache. */
+#ifndef SLEUTH_THREADS_H
+#define SLEUTH_THREADS_H
+
+#include "sys.h"
+
+/* The heap profiler's per-thread state (heapprof.h): the sampling
+ * countdown and its generator, and allocation counters for the timeline,
+ * written only by the owning thread and summed by the service thread. */
+typedef struct {
+  int64_t countdown; /* bytes left until the next sample */
+  uint64_t rng;      /* 0 until the thread's first countdown is drawn */
+  uint64_t allocs, alloc_bytes, frees, free_bytes;
+} sl_heapprof_thread;
+
+typedef struct sl_thread {
+  uint32_t tid; /* T<n>: 0 for the main thread */
+  uint32_t parent_tid;
+  uint32_t create_stack; /* depot id of the pthread_create call */
+  int os_tid;
+  uptr stack_lo, stack_hi;
+  void *alloc_cache; /* allocator.c's per-thread cache */
+  void *altstack;
+  struct fake_stack *fake_stack; /* fake_stack.c, made on first use */
+  int fake_stack_gone;           /* exited: no new fake stack */
+  /* stack_switch.c's cache: the other stack last found running */
+  uptr other_lo, other_hi;
+  uint32_t other_gen;
+  int in_signal_report;
+  uptr tp;         /* pthread_self(): the TCB, static TLS just below */
+  int live;        /* set at start, cleared by the exit hook */
+  int forked_away; /* in a fork child: a thread of the parent, gone */
+  /* Written by the stop-the-world handler (stoptheworld.c). */
+  uint32_t parked_gen;
+  uptr saved_sp;
+  uptr saved_regs[23]; /* the general registers of the ucontext */
+  sl_heapprof_thread hp;
+} sl_thread;
+
+/* The calling thread's record; created on first use for threads the runtime
+ * did not see start. Never NULL after init. */
+sl_thread *thread_current(void);
+/* What thread_current() returns, as one TLS load, for paths that run on
+ * every malloc; NULL on a thread that has no record yet. */
+extern __thread sl_thread *sl_cur_thread
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/* The calling thread's record, or NULL if it has none yet (safe in signal
+ * handlers: never allocates). */
+sl_thread *thread_current_or_null(void);
+/* The thread table, for the leak scanner: lock it, then visit slots
+ * 0..*cap-1 of the returned array (NULL slots are unused ids). */
+void threads_lock(void);
+void threads_unlock(void);
+sl_thread **threads_table_locked(uint32_t *cap);
+/* Looks up a thread record by T<n> id (NULL if unknown). */
+sl_thread *thread_by_tid(uint32_t tid);
+void threads_init_main(void);
+/* Called (via a pthread key destructor) when a thread exits. */
+void thread_on_exit(sl_thread *t);
+/* Gives the calling runtime-owned thread (service.c) a record that is not
+ * in the thread table: the leak scan neither stops it nor scans it, and
+ * reports do not list it. [stack_lo, stack_hi): its stack. */
+void thread_register_unlisted(sl_thread *t, uptr stack_lo, uptr stack_hi);
+/* Resets runtime locks and thread state in the child after fork. */
+void threads_after_fork_child(void);
+#endif

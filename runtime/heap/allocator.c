@@ -1,0 +1,636 @@
+/* The primary allocator: size classes carved from fixed per-class regions,
+ * per-thread slot caches in front of per-class central free lists (a lock
+ * only on refill), and the checks every free needs before a header is
+ * trusted. Large blocks: allocator_large.c; delayed reuse: quarantine.c. */
+#include "allocator_internal.h"
+
+#include <errno.h>
+#include <sys/mman.h>
+
+#include "heapprof.h"
+#include "options.h"
+#include "redzone_pattern.h"
+#include "report.h"
+#include "shadow.h"
+#include "threads.h"
+#include "unwind.h"
+
+#define TC_MAX 32
+#define CARVE_BYTES (64u << 10)
+
+typedef struct {
+  uint32_t count;
+  uptr slots[TC_MAX];
+} tc_class;
+
+typedef struct {
+  tc_class cls[N_CLASSES];
+  quarantine_batch q;
+} alloc_cache;
+
+typedef struct {
+  spin_t lock;
+  uptr free_head; /* intrusive list, link at slot + 8 */
+  uptr carved_end;
+  uint32_t slot_size;
+  uint64_t slot_magic; /* slot_div_magic(slot_size) */
+} central_class;
+
+static central_class central[N_CLASSES];
+static size_t max_user_size;
+static uint32_t min_rz_log;
+
+static inline uptr region_beg(unsigned c) {
+  return HEAP_BEG + ((uptr)c << REGION_SHIFT);
+}
+
+static uint32_t class_size(unsigned c) {
+  if (c <= 16)
+    return c * 16;
+  unsigned l = 8 + (c - 17) / 4, sub = (c - 17) % 4;
+  return (1u << l) + (sub + 1) * (1u << (l - 2));
+}
+
+static inline unsigned class_for(size_t need) {
+  if (need <= 256)
+    return (unsigned)((need + 15) >> 4);
+  unsigned l = 63 - (unsigned)__builtin_clzll(need - 1);
+  unsigned sub = (unsigned)((need - 1) >> (l - 2)) & 3;
+  return 17 + (l - 8) * 4 + sub;
+}
+
+/* Left redzone grows with the block (ASan's table, FACTS.md). */
+static inline uint32_t rz_log_for(size_t n) {
+  uint32_t l = n <= 48      ? 0
+               : n <= 96    ? 1
+               : n <= 448   ? 2
+               : n <= 3968  ? 3
+               : n <= 16128 ? 4
+               : n <= 32256 ? 5
+               : n <= 64512 ? 6
+                            : 7;
+  return l > min_rz_log ? l : min_rz_log;
+}
+
+void allocator_init(void) {
+  long r = (long)sys_mmap((void *)HEAP_BEG, HEAP_END - HEAP_BEG,
+                          PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+                              0x100000 /* MAP_FIXED_NOREPLACE */,
+                          -1, 0);
+  if (r != (long)HEAP_BEG) {
+    report_raw("ERROR: Sleuth: cannot reserve the heap at %p (the range is "
+               "in use)",
+               (void *)HEAP_BEG);
+    sys_exit_group(1);
+  }
+  for (unsigned c = 1; c < N_CLASSES; c++) {
+    central[c].slot_size = class_size(c);
+    central[c].slot_magic = slot_div_magic(central[c].slot_size);
+    central[c].carved_end = region_beg(c);
+  }
+  unsigned long long rz = sl_opt.redzone;
+  min_rz_log = 0;
+  while ((16ull << min_rz_log) < rz && min_rz_log < 7)
+    min_rz_log++;
+  max_user_size = sl_opt.max_allocation_size_mb
+                      ? (size_t)sl_opt.max_allocation_size_mb << 20
+                      : (size_t)1 << 40;
+}
+
+static alloc_cache *cache_get(void) {
+  sl_thread *t = thread_current();
+  if (SL_UNLIKELY(!t->alloc_cache))
+    t->alloc_cache = ialloc(sizeof(alloc_cache));
+  return t->alloc_cache;
+}
+
+/* Fills the thread cache of class c from the central free list, carving
+ * fresh slots (poisoned as redzone) when the list is empty. */
+static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
+  central_class *cc = &central[c];
+  tc_class *tc = &ac->cls[c];
+  uint32_t want = TC_MAX / 2;
+  spin_lock(&cc->lock);
+  while (tc->count < want && cc->free_head) {
+    uptr s = cc->free_head;
+    cc->free_head = *(uptr *)(s + 8);
+    tc->slots[tc->count++] = s;
+  }
+  if (tc->count < want) {
+    uptr beg = cc->carved_end;
+    uint32_t n = want - tc->count;
+    if (n * cc->slot_size < CARVE_BYTES)
+      n = CARVE_BYTES / cc->slot_size;
+    if (n > want - tc->count)
+      n = want - tc->count;
+    if (n == 0)
+      n = 1;
+    uptr end = beg + (uptr)n * cc->slot_size;
+    if (end > region_beg(c) + ((uptr)1 << REGION_SHIFT)) {
+      spin_unlock(&cc->lock);
+      return tc->count > 0;
+    }
+    cc->carved_end = end;
+    shadow_poison(beg, end - beg, SH_HEAP_REDZONE);
+    for (uptr s = end; s > beg;) /* hand out low addresses first */
+      tc->slots[tc->count++] = (s -= cc->slot_size);
+  }
+  spin_unlock(&cc->lock);
+  return tc->count > 0;
+}
+
+static void *fail_alloc(size_t size, int type, uptr pc, uptr fp, int too_big) {
+  if (sl_opt.allocator_may_return_null && !(type & AT_NEVER_NULL)) {
+    errno = ENOMEM;
+    return 0;
+  }
+  uint32_t stack = stack_capture_id(pc, fp);
+  if (too_big)
+    report_allocation_size_too_big(size, max_user_size, stack);
+  else
+    report_out_of_memory(size, stack);
+  if (type & AT_NEVER_NULL) /* reported; returning would be worse */
+    sys_exit_group((int)sl_opt.exitcode);
+  errno = ENOMEM;
+  return 0;
+}
+
+static uptr slot_of(uptr addr, unsigned *cls);
+
+int allocator_block_redzones(uptr ub, uptr *left_lo, uptr *left_hi,
+                             uptr *right_lo, uptr *right_hi) {
+  chunk_header *h = header_of(ub);
+  *left_hi = (uptr)h;
+  *right_lo = ub + chunk_user_size(h, ub);
+  if (h->flags & CF_LARGE) {
+    large_header *lh = large_of(ub, h);
+    *left_lo = (uptr)(lh + 1);
+    *right_hi = (uptr)lh + lh->map_len;
+    return 1;
+  }
+  unsigned c;
+  uptr slot = slot_of(ub, &c);
+  if (!slot)
+    return 0;
+  *left_lo = slot + ((h->flags & CF_MEMALIGN) ? sizeof(uptr) : 0);
+  *right_hi = slot + central[c].slot_size;
+  return 1;
+}
+
+/* The header's last field, free_tid, is only meaningful once the block is
+ * freed; until then it holds the pattern too, so that a write of a byte or
+ * two just before the block (into the header) is seen as well. */
+#define LIVE_FREE_TID 0xa5a5
+
+static SL_NOINLINE void fill_redzones(chunk_header *h) {
+  uptr ub = (uptr)(h + 1), ll, lh, rl, rh;
+  h->free_tid = LIVE_FREE_TID;
+  if (allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
+    rz_pattern_fill(ll, lh, rl, rh);
+}
+
+uptr allocator_redzone_first_bad(uptr ub) {
+  chunk_header *h = header_of(ub);
+  uptr ll, lh, rl, rh;
+  if (!allocator_block_redzones(ub, &ll, &lh, &rl, &rh))
+    return 0;
+  uptr bad = rz_pattern_first_bad(ll, lh, rl, rh);
+  if (bad >= rl || h->free_tid == LIVE_FREE_TID)
+    return bad;
+  /* The header field next to the block: name its last changed byte. */
+  return (h->free_tid >> 8) != (LIVE_FREE_TID >> 8) ? ub - 1 : ub - 2;
+}
+
+static void fill_info(uptr ub, chunk_header *h, chunk_info *out);
+
+/* At free: redzone bytes overwritten since malloc mean an overflow that no
+ * check saw (uninstrumented code). */
+static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
+                                       uint32_t free_stack) {
+  uptr bad = allocator_redzone_first_bad(ub);
+  if (!bad)
+    return;
+  chunk_info ci;
+  fill_info(ub, h, &ci);
+  ci.state = CHUNK_ALLOCATED; /* describe it as it was until now */
+  report_redzone_corrupted(bad, &ci, free_stack);
+}
+
+/* Preloaded: what a freed block holds while quarantined, after its
+ * record: a copy of its free stack (a use-after-free write most often hits
+ * a struct's first fields, the record, and would take the free stack with
+ * it), then the pattern, both compared when it leaves the quarantine. */
+static void fill_freed(uptr p, size_t size, uint32_t free_stack) {
+  uptr from = p + sizeof(freed_info);
+  if (size >= FREED_BACKUP_END) {
+    *(uint32_t *)from = free_stack;
+    from += sizeof(uint32_t);
+  }
+  if (p + size > from)
+    rz_pattern_fill(0, 0, from, p + size);
+}
+
+void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
+                  uptr fp) {
+  if (SL_UNLIKELY(size > max_user_size))
+    return fail_alloc(size, type, pc, fp, 1);
+  if (align < 16)
+    align = 16;
+  uint32_t rz_log = rz_log_for(size);
+  size_t rz = (size_t)16 << rz_log;
+  size_t need = rz + ((size + 15) & ~(size_t)15) + (size ? 0 : 16) +
+                (align > 16 ? align - 16 : 0);
+  chunk_header *h;
+  uptr user_beg;
+  if (SL_UNLIKELY(need > MAX_PRIMARY_SLOT || align > 4096)) {
+    user_beg = (uptr)large_allocate(size, align, &h);
+    if (!user_beg)
+      return fail_alloc(size, type, pc, fp, 0);
+    h->rz_log = 0;
+  } else {
+    unsigned c = class_for(need);
+    alloc_cache *ac = cache_get();
+    tc_class *tc = &ac->cls[c];
+    if (SL_UNLIKELY(tc->count == 0) && !refill(ac, c))
+      return fail_alloc(size, type, pc, fp, 0);
+    uptr slot = tc->slots[--tc->count];
+    user_beg = slot + rz;
+    uint8_t flags = 0;
+    if (SL_UNLIKELY(align > 16)) {
+      uptr aligned = (user_beg + align - 1) & ~(uptr)(align - 1);
+      if (aligned != user_beg) {
+        flags = CF_MEMALIGN;
+        user_beg = aligned;
+        *(uptr *)slot = user_beg ^ MEMALIGN_MAGIC;
+      }
+    }
+    uptr slot_end = slot + central[c].slot_size;
+    h = header_of(user_beg);
+    h->flags = flags;
+    h->rz_log = (uint8_t)rz_log;
+    h->user_size = (uint32_t)size;
+    /* Left redzone, then the block, then everything to the slot's end. */
+    shadow_poison(slot, user_beg - slot, SH_HEAP_REDZONE);
+    shadow_unpoison(user_beg, size);
+    uptr tail = (user_beg + size + 7) & ~(uptr)7;
+    shadow_poison(tail, slot_end - tail, SH_HEAP_REDZONE);
+    if (zero)
+      __builtin_memset((void *)user_beg, 0, size);
+  }
+  h->type = (uint8_t)(type & ~AT_NEVER_NULL);
+  sl_thread *t = thread_current();
+  h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
+  h->alloc_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(rz_pattern_on))
+    fill_redzones(h);
+  if (SL_UNLIKELY(heapprof_on)) {
+    heapprof_note_alloc(size);
+    if (heapprof_sample_due(size)) {
+      h->flags |= CF_SAMPLED;
+      heapprof_record_sample(h->alloc_stack, h->alloc_tid, size);
+    }
+  }
+  __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
+  return (void *)user_beg;
+}
+
+/* Slot of a primary-heap address, or 0 if addr is not in a carved slot. */
+static uptr slot_of(uptr addr, unsigned *cls) {
+  if (addr < HEAP_BEG || addr >= HEAP_END)
+    return 0;
+  unsigned c = (unsigned)((addr - HEAP_BEG) >> REGION_SHIFT);
+  if (c == 0)
+    return 0;
+  uptr rb = region_beg(c);
+  if (addr >= __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE))
+    return 0;
+  *cls = c;
+  return rb + slot_div(addr - rb, central[c].slot_magic) * central[c].slot_size;
+}
+
+/* The header of the block that starts at p, validated without trusting
+ * anything p points at until p is known to be a block start. */
+static chunk_header *validate(uptr p) {
+  if (p & 15)
+    return 0;
+  unsigned c;
+  uptr slot = slot_of(p, &c);
+  if (!slot) {
+    large_header *lh = large_find(p);
+    return lh ? header_of(p) : 0;
+  }
+  if (p < slot + 16)
+    return 0;
+  chunk_header *h = header_of(p);
+  uint8_t st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
+  if (st != CHUNK_ALLOCATED && st != CHUNK_QUARANTINED && st != CHUNK_AVAILABLE)
+    return 0;
+  if (h->flags & CF_LARGE)
+    return 0;
+  if (p + h->user_size > slot + central[c].slot_size)
+    return 0;
+  if (h->flags & CF_MEMALIGN)
+    return *(uptr *)slot == (p ^ MEMALIGN_MAGIC) ? h : 0;
+  if (h->rz_log != rz_log_for(h->user_size) || p != slot + (16u << h->rz_log))
+    return 0;
+  return h;
+}
+
+int sl_owns(const void *p) { return validate((uptr)p) != 0; }
+
+void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
+                   uptr fp) {
+  if (!ptr)
+    return;
+  uptr p = (uptr)ptr;
+  chunk_header *h = validate(p);
+  if (SL_UNLIKELY(!h)) {
+    report_bad_free(p, stack_capture_id(pc, fp));
+    return;
+  }
+  uint8_t expected = CHUNK_ALLOCATED;
+  if (SL_UNLIKELY(!__atomic_compare_exchange_n(
+          &h->state, &expected, CHUNK_QUARANTINED, 0, __ATOMIC_ACQ_REL,
+          __ATOMIC_ACQUIRE))) {
+    report_double_free(p, stack_capture_id(pc, fp));
+    return;
+  }
+  uint32_t free_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(rz_pattern_on))
+    check_redzones(p, h, free_stack);
+  if (SL_UNLIKELY(h->type != type) && sl_opt.alloc_dealloc_mismatch)
+    report_alloc_dealloc_mismatch(p, h->type, type, free_stack);
+  size_t user_size = chunk_user_size(h, p);
+  if (SL_UNLIKELY(has_size && size != user_size) &&
+      sl_opt.new_delete_type_mismatch)
+    report_new_delete_type_mismatch(p, user_size, size, free_stack);
+  if (SL_UNLIKELY(heapprof_on)) {
+    heapprof_note_free(user_size);
+    if (h->flags & CF_SAMPLED)
+      heapprof_release_sample(h->alloc_stack, h->alloc_tid, user_size);
+  }
+  sl_thread *t = thread_current();
+  h->free_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
+  freed_info *fi = (freed_info *)p;
+  fi->free_stack = free_stack;
+  if (SL_UNLIKELY(rz_pattern_on))
+    fill_freed(p, user_size, free_stack);
+  shadow_poison(p, user_size ? user_size : 1, SH_FREED);
+  alloc_cache *ac = cache_get();
+  quarantine_put(ac, &ac->q, p, chunk_footprint(p));
+}
+
+size_t chunk_footprint(uptr user_beg) {
+  chunk_header *h = header_of(user_beg);
+  if (h->flags & CF_LARGE)
+    return large_of(user_beg, h)->map_len;
+  unsigned c = (unsigned)((user_beg - HEAP_BEG) >> REGION_SHIFT);
+  return central[c].slot_size;
+}
+
+void chunk_recycle(uptr user_beg, void *cache) {
+  chunk_header *h = header_of(user_beg);
+  if (h->flags & CF_LARGE) {
+    large_release(user_beg);
+    return;
+  }
+  unsigned c;
+  uptr slot = slot_of(user_beg, &c);
+  __atomic_store_n(&h->state, CHUNK_AVAILABLE, __ATOMIC_RELEASE);
+  alloc_cache *ac = cache;
+  if (ac && ac->cls[c].count < TC_MAX) {
+    ac->cls[c].slots[ac->cls[c].count++] = slot;
+    return;
+  }
+  central_class *cc = &central[c];
+  spin_lock(&cc->lock);
+  *(uptr *)(slot + 8) = cc->free_head;
+  cc->free_head = slot;
+  spin_unlock(&cc->lock);
+}
+
+void *sl_calloc(size_t n, size_t elem, uptr pc, uptr fp) {
+  size_t total;
+  if (SL_UNLIKELY(__builtin_mul_overflow(n, elem, &total))) {
+    if (sl_opt.allocator_may_return_null) {
+      errno = ENOMEM;
+      return 0;
+    }
+    report_calloc_overflow(n, elem, stack_capture_id(pc, fp));
+    errno = ENOMEM;
+    return 0;
+  }
+  return sl_allocate(total, 16, AT_MALLOC, 1, pc, fp);
+}
+
+void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
+  if (!ptr)
+    return sl_allocate(size, 16, AT_MALLOC, 0, pc, fp);
+  if (size == 0) {
+    sl_deallocate(ptr, AT_MALLOC, 0, 0, pc, fp);
+    return 0;
+  }
+  uptr p = (uptr)ptr;
+  chunk_header *h = validate(p);
+  if (SL_UNLIKELY(!h)) {
+    report_bad_free(p, stack_capture_id(pc, fp));
+    return 0;
+  }
+  if (SL_UNLIKELY(__atomic_load_n(&h->state, __ATOMIC_ACQUIRE) !=
+                  CHUNK_ALLOCATED)) {
+    report_double_free(p, stack_capture_id(pc, fp));
+    return 0;
+  }
+  void *q = sl_allocate(size, 16, AT_MALLOC, 0, pc, fp);
+  if (!q)
+    return 0;
+  size_t old = chunk_user_size(h, p);
+  __builtin_memcpy(q, ptr, old < size ? old : size);
+  sl_deallocate(ptr, AT_MALLOC, 0, 0, pc, fp);
+  return q;
+}
+
+size_t sl_usable_size(const void *ptr) {
+  if (!ptr)
+    return 0;
+  chunk_header *h = validate((uptr)ptr);
+  if (!h || h->state != CHUNK_ALLOCATED)
+    return 0;
+  return chunk_user_size(h, (uptr)ptr);
+}
+
+/* The block in a slot, found by trying each possible redzone. A reused
+ * slot can also hold the stale header of an earlier block with another
+ * redzone; that one is AVAILABLE, so a live or freed header wins. */
+static chunk_header *block_in_slot(uptr slot, unsigned c, uptr *user_beg) {
+  chunk_header *found = 0;
+  uptr cand = *(uptr *)slot ^ MEMALIGN_MAGIC;
+  if (cand > slot && cand < slot + central[c].slot_size && validate(cand)) {
+    *user_beg = cand;
+    found = header_of(cand);
+    if (found->state != CHUNK_AVAILABLE)
+      return found;
+  }
+  for (uint32_t l = 0; l < 8; l++) {
+    uptr ub = slot + (16u << l);
+    if (ub >= slot + central[c].slot_size)
+      break;
+    chunk_header *h = validate(ub);
+    if (h && (!found || h->state != CHUNK_AVAILABLE)) {
+      *user_beg = ub;
+      found = h;
+      if (h->state != CHUNK_AVAILABLE)
+        return h;
+    }
+  }
+  return found;
+}
+
+static void fill_info(uptr ub, chunk_header *h, chunk_info *out) {
+  out->user_beg = ub;
+  out->size = chunk_user_size(h, ub);
+  out->state = h->state;
+  out->type = h->type;
+  out->alloc_stack = h->alloc_stack;
+  out->alloc_tid = h->alloc_tid;
+  out->free_tid = h->free_tid;
+  out->free_stack =
+      h->state == CHUNK_ALLOCATED ? 0 : ((freed_info *)ub)->free_stack;
+}
+
+uptr allocator_freed_first_bad(uptr ub) {
+  size_t size = chunk_user_size(header_of(ub), ub);
+  uptr from = ub + sizeof(freed_info);
+  if (size >= FREED_BACKUP_END) {
+    uint32_t want = ((freed_info *)ub)->free_stack;
+    const uint8_t *got = (const uint8_t *)from, *w = (const uint8_t *)&want;
+    for (int i = 0; i < 4; i++)
+      if (got[i] != w[i])
+        return from + i;
+    from += sizeof(uint32_t);
+  }
+  return ub + size > from ? rz_pattern_first_bad(0, 0, from, ub + size) : 0;
+}
+
+void allocator_report_freed_write(uptr ub, int record_broken) {
+  chunk_header *h = header_of(ub);
+  /* A block found when relinking may have left the quarantine since, on
+   * another thread: then there is nothing left to describe. */
+  if (__atomic_load_n(&h->state, __ATOMIC_ACQUIRE) != CHUNK_QUARANTINED)
+    return;
+  chunk_info ci;
+  fill_info(ub, h, &ci);
+  /* The free stack in the overwritten record is not to be trusted; the
+   * copy after it (fill_freed) may have survived the write. */
+  if (record_broken)
+    ci.free_stack = rz_pattern_on && ci.size >= FREED_BACKUP_END
+                        ? *(const uint32_t *)(ub + sizeof(freed_info))
+                        : 0;
+  report_freed_block_written(record_broken ? ub : allocator_freed_first_bad(ub),
+                             &ci, record_broken);
+}
+
+int allocator_describe(uptr addr, chunk_info *out) {
+  unsigned c;
+  uptr slot = slot_of(addr, &c);
+  if (!slot) {
+    large_header *lh = large_containing(addr);
+    if (!lh)
+      return 0;
+    fill_info(lh->user_beg, header_of(lh->user_beg), out);
+    return 1;
+  }
+  uptr ub = 0, pub = 0;
+  chunk_header *h = block_in_slot(slot, c, &ub);
+  if (h && h->state == CHUNK_AVAILABLE)
+    h = 0;
+  if (h && addr >= ub) {
+    fill_info(ub, h, out);
+    return 1;
+  }
+  /* In a left redzone: the block just before may be the closer one. */
+  chunk_header *ph = 0;
+  if (slot > region_beg(c))
+    ph = block_in_slot(slot - central[c].slot_size, c, &pub);
+  if (ph && ph->state == CHUNK_AVAILABLE)
+    ph = 0;
+  if (ph && (!h || addr - (pub + chunk_user_size(ph, pub)) < ub - addr)) {
+    fill_info(pub, ph, out);
+    return 1;
+  }
+  if (h) {
+    fill_info(ub, h, out);
+    return 1;
+  }
+  return 0;
+}
+
+void allocator_thread_exit(void *cache) {
+  alloc_cache *ac = cache;
+  if (!ac)
+    return;
+  quarantine_flush_thread(&ac->q);
+  for (unsigned c = 1; c < N_CLASSES; c++) {
+    central_class *cc = &central[c];
+    tc_class *tc = &ac->cls[c];
+    if (!tc->count)
+      continue;
+    spin_lock(&cc->lock);
+    while (tc->count) {
+      uptr s = tc->slots[--tc->count];
+      *(uptr *)(s + 8) = cc->free_head;
+      cc->free_head = s;
+    }
+    spin_unlock(&cc->lock);
+  }
+}
+
+void allocator_lock_all(void) {
+  quarantine_lock();
+  large_lock();
+  for (unsigned c = 1; c < N_CLASSES; c++)
+    spin_lock(&central[c].lock);
+}
+
+void allocator_unlock_all(void) {
+  for (unsigned c = 1; c < N_CLASSES; c++)
+    spin_unlock(&central[c].lock);
+  large_unlock();
+  quarantine_unlock();
+}
+
+size_t allocator_quarantine_bytes(void) { return quarantine_bytes(); }
+
+/* ---- for the leak scanner (leak.c), with the world stopped ------------ */
+
+void allocator_primary_layout(unsigned c, uptr *beg, uptr *carved_end,
+                              uint32_t *slot_size) {
+  *beg = region_beg(c);
+  *carved_end = __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE);
+  *slot_size = central[c].slot_size;
+}
+
+int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
+                                 size_t *size, uint32_t *stack) {
+  /* A slot may keep stale headers of earlier blocks (AVAILABLE) in the
+   * left redzone of the current one, so look for the allocated header,
+   * nearest the slot start first (farther candidates are user data). */
+  uptr end = slot + central[c].slot_size, cand[9];
+  int n = 0;
+  uptr ma = *(uptr *)slot ^ MEMALIGN_MAGIC;
+  if (ma > slot && ma < end)
+    cand[n++] = ma;
+  for (uint32_t l = 0; l < 8 && slot + (16u << l) < end; l++)
+    cand[n++] = slot + (16u << l);
+  for (int i = 0; i < n; i++) {
+    chunk_header *h = validate(cand[i]);
+    if (h && __atomic_load_n(&h->state, __ATOMIC_ACQUIRE) == CHUNK_ALLOCATED) {
+      *user_beg = cand[i];
+      *size = h->user_size;
+      *stack = h->alloc_stack;
+      return 1;
+    }
+  }
+  return 0;
+}

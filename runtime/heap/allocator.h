@@ -1,0 +1,64 @@
+/* The user-facing heap: redzoned blocks, per-thread caches, and the
+ * quarantine that delays reuse so use-after-free lands on poison. */
+#ifndef SLEUTH_ALLOCATOR_H
+#define SLEUTH_ALLOCATOR_H
+
+#include "sys.h"
+
+enum alloc_type { AT_MALLOC = 0, AT_NEW = 1, AT_NEW_ARRAY = 2 };
+/* Or'ed into sl_allocate's type by throwing operator new, which must never
+ * return NULL (the compiler drops the caller's NULL checks). */
+#define AT_NEVER_NULL 0x10
+
+enum chunk_state {
+  CHUNK_AVAILABLE = 0x55, /* recycled, not handed out */
+  CHUNK_ALLOCATED = 0xa1,
+  CHUNK_QUARANTINED = 0xf2, /* freed, held back from reuse */
+};
+
+/* What a report needs to know about a block. */
+typedef struct {
+  uptr user_beg;
+  uptr size;
+  int state;
+  int type;
+  uint32_t alloc_stack, free_stack;
+  uint32_t alloc_tid, free_tid;
+} chunk_info;
+
+void allocator_init(void);
+
+/* Entry points for the interceptors; pc is inside the interceptor, fp its
+ * frame (the start of the allocation/free stack). */
+void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
+                  uptr fp);
+/* has_size: the sized operator delete passed size. */
+void sl_deallocate(void *p, int type, int has_size, size_t size, uptr pc,
+                   uptr fp);
+void *sl_reallocate(void *p, size_t size, uptr pc, uptr fp);
+void *sl_calloc(size_t n, size_t elem, uptr pc, uptr fp);
+size_t sl_usable_size(const void *p);
+/* Whether the allocator owns p (the start of a live or freed block). */
+int sl_owns(const void *p);
+
+/* The redzone bytes around the block that starts at user_beg: from the
+ * slot's start (past a memalign back-link) to the chunk header, and from
+ * the block's end to the slot's end. 0 if user_beg is not a block. */
+int allocator_block_redzones(uptr user_beg, uptr *left_lo, uptr *left_hi,
+                             uptr *right_lo, uptr *right_hi);
+
+/* With redzone patterns on (redzone_pattern.h): the first byte around the
+ * live block at user_beg that was overwritten since malloc, or 0. */
+uptr allocator_redzone_first_bad(uptr user_beg);
+
+/* The block addr is in or nearest to (for redzone hits). 0 if none. */
+int allocator_describe(uptr addr, chunk_info *out);
+
+/* Thread exit: return cached slots and quarantined blocks. */
+void allocator_thread_exit(void *cache);
+/* fork() support: take every allocator lock before, release after. */
+void allocator_lock_all(void);
+void allocator_unlock_all(void);
+/* Bytes currently held in quarantine (for tests and statistics). */
+size_t allocator_quarantine_bytes(void);
+#endif

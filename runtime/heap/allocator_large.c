@@ -1,0 +1,140 @@
+/* Large blocks (slots over 128 KiB): one mapping each, a header page before
+ * the block and at least a page of redzone after it. A registry of their
+ * user pointers lets free() validate a pointer before reading its header
+ * and lets reports find the block an address falls in. */
+#include "allocator_internal.h"
+
+#include "shadow.h"
+
+#define PAGE 4096ul
+#define LARGE_MAGIC 0x51e0b16b10c4ull
+
+static spin_t lock;
+static uptr *table; /* open addressing on user_beg; 0 empty, 1 deleted */
+static size_t cap, used, live;
+
+static size_t hash_ptr(uptr p) {
+  return (size_t)((p >> 12) * 0x9e3779b97f4a7c15ull);
+}
+
+static void insert_locked(uptr ub);
+
+static void grow_locked(void) {
+  uptr *old = table;
+  size_t old_cap = cap;
+  cap = cap ? cap * 2 : 1024;
+  table = ialloc(cap * sizeof(uptr));
+  used = live = 0;
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i] > 1)
+      insert_locked(old[i]);
+  ifree(old);
+}
+
+static void insert_locked(uptr ub) {
+  if ((used + 1) * 2 > cap)
+    grow_locked();
+  size_t i = hash_ptr(ub) & (cap - 1);
+  while (table[i] > 1)
+    i = (i + 1) & (cap - 1);
+  if (table[i] == 0)
+    used++;
+  table[i] = ub;
+  live++;
+}
+
+static size_t find_locked(uptr ub) {
+  if (!cap)
+    return (size_t)-1;
+  size_t i = hash_ptr(ub) & (cap - 1);
+  while (table[i]) {
+    if (table[i] == ub)
+      return i;
+    i = (i + 1) & (cap - 1);
+  }
+  return (size_t)-1;
+}
+
+void *large_allocate(size_t size, size_t align, chunk_header **hdr) {
+  if (align < PAGE)
+    align = PAGE;
+  size_t body = (size + PAGE - 1) & ~(PAGE - 1);
+  size_t len = PAGE + (align - PAGE) + body + PAGE;
+  if (len < size)
+    return 0;
+  uptr map = (uptr)sys_map_anon(len);
+  if (!map)
+    return 0;
+  uptr ub = (map + PAGE + align - 1) & ~(uptr)(align - 1);
+  large_header *lh = (large_header *)map;
+  lh->magic = LARGE_MAGIC;
+  lh->map_len = len;
+  lh->user_beg = ub;
+  lh->user_size = size;
+  chunk_header *h = header_of(ub);
+  h->flags = CF_LARGE;
+  h->user_size = (uint32_t)((ub - map) >> 12);
+  /* The shadow may hold poison from an earlier mapping at this address. */
+  shadow_poison(map, ub - map, SH_HEAP_REDZONE);
+  shadow_clear_release(ub, size & ~(uptr)7);
+  shadow_unpoison(ub + (size & ~(uptr)7), size & 7);
+  uptr tail = (ub + size + 7) & ~(uptr)7;
+  shadow_poison(tail, map + len - tail, SH_HEAP_REDZONE);
+  spin_lock(&lock);
+  insert_locked(ub);
+  spin_unlock(&lock);
+  *hdr = h;
+  return (void *)ub;
+}
+
+large_header *large_find(uptr ub) {
+  spin_lock(&lock);
+  size_t i = find_locked(ub);
+  spin_unlock(&lock);
+  if (i == (size_t)-1)
+    return 0;
+  return large_of(ub, header_of(ub));
+}
+
+large_header *large_containing(uptr addr) {
+  large_header *found = 0;
+  spin_lock(&lock);
+  for (size_t i = 0; i < cap && !found; i++) {
+    if (table[i] <= 1)
+      continue;
+    large_header *lh = large_of(table[i], header_of(table[i]));
+    if (addr >= (uptr)lh && addr < (uptr)lh + lh->map_len)
+      found = lh;
+  }
+  spin_unlock(&lock);
+  return found;
+}
+
+void large_release(uptr ub) {
+  large_header *lh = large_of(ub, header_of(ub));
+  uptr map = (uptr)lh;
+  size_t len = lh->map_len;
+  spin_lock(&lock);
+  size_t i = find_locked(ub);
+  if (i != (size_t)-1) {
+    table[i] = 1;
+    live--;
+  }
+  spin_unlock(&lock);
+  /* Leave no poison behind: the kernel may reuse the range for anything. */
+  shadow_clear_release(map, len);
+  sys_munmap((void *)map, len);
+}
+
+void large_lock(void) { spin_lock(&lock); }
+void large_unlock(void) { spin_unlock(&lock); }
+
+size_t large_live_blocks_locked(uptr *out, size_t max) {
+  size_t n = 0;
+  for (size_t i = 0; i < cap && n < max; i++)
+    if (table[i] > 1 && header_of(table[i])->state == CHUNK_ALLOCATED)
+      out[n++] = table[i];
+  return n;
+}
+
+size_t large_count_locked(void) { return live; }

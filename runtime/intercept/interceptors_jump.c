@@ -1,0 +1,39 @@
+/* Non-local exits from uninstrumented code: longjmp and C++ throws abandon
+ * frames whose epilogues (which unpoison their redzones) never run. Before
+ * jumping, the frames between here and the top of the stack are unpoisoned
+ * (instrumented code does the same through __sleuth_handle_no_return). */
+#include "interception.h"
+
+void stack_unpoison_from_sp(uptr sp);
+void stack_unpoison_for_jump(uptr sp);
+
+#define JUMP_INTERCEPTOR(name)                                                 \
+  DECLARE_REAL(void, name, void *, int)                                        \
+  SL_INTERFACE __attribute__((noreturn)) void name(void *env, int val) {       \
+    stack_unpoison_for_jump((uptr)__builtin_frame_address(0));                 \
+    RESOLVE(name);                                                             \
+    REAL(name)(env, val);                                                      \
+    __builtin_unreachable();                                                   \
+  }
+
+JUMP_INTERCEPTOR(longjmp)
+JUMP_INTERCEPTOR(_longjmp)
+JUMP_INTERCEPTOR(siglongjmp)
+JUMP_INTERCEPTOR(__longjmp_chk)
+
+DECLARE_REAL(void, __cxa_throw, void *, void *, void (*)(void *))
+SL_INTERFACE __attribute__((noreturn)) void __cxa_throw(void *obj, void *tinfo,
+                                                        void (*dest)(void *)) {
+  stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
+  RESOLVE(__cxa_throw);
+  REAL(__cxa_throw)(obj, tinfo, dest);
+  __builtin_unreachable();
+}
+
+DECLARE_REAL(void, __cxa_rethrow, void)
+SL_INTERFACE __attribute__((noreturn)) void __cxa_rethrow(void) {
+  stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
+  RESOLVE(__cxa_rethrow);
+  REAL(__cxa_rethrow)();
+  __builtin_unreachable();
+}

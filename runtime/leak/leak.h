@@ -1,0 +1,74 @@
+/* The leak checker (leak.c: the scan; leak_report.c: the report). */
+#ifndef SLEUTH_LEAK_H
+#define SLEUTH_LEAK_H
+
+#include "sys.h"
+
+enum leak_tag {
+  LEAK_UNREACHED, /* during the scan only */
+  LEAK_POSSIBLE,
+  LEAK_REACHABLE,
+  LEAK_INDIRECT,
+  LEAK_DIRECT,
+  LEAK_SKIP,   /* a malloc'd superblock holding pool blocks: not reported */
+  LEAK_GROWTH, /* a record of still-reachable bytes that grew at every
+                  growth check (leak_growth.c); never a block's tag */
+};
+
+/* One live block as the scan saw it. */
+typedef struct {
+  uptr beg, size;
+  uint32_t stack;
+  uint32_t tag;
+} leak_block;
+
+/* Exit-time scan (when detect_leaks=1) and growth report (when growth
+ * checks ran): reports, and returns 1 if a kind listed in leak_kinds_fail
+ * was found. */
+int leak_check_at_exit(void);
+/* An exit handler that exit() calls directly (registered after ld.so's
+ * own, from the executable's .init_array): records how much of the main
+ * thread's stack is still live (unwind_live_floor_at_exit) for the exit
+ * scan, which runs later, from _dl_fini, where the unwinder cannot reach
+ * exit's frame. */
+void leak_note_exit_floor(void);
+
+/* Groups the classified blocks by allocation stack and kind and prints the
+ * report (DESIGN.md §4); nothing if there is nothing to show. only_new:
+ * only records that are new or grew since the previous report. Sets *fail
+ * if a kind in leak_kinds_fail is present. Returns the bytes definitely,
+ * indirectly or possibly lost (in the printed records when only_new). */
+size_t leak_report(const leak_block *blocks, size_t n, int only_new, int *fail);
+
+/* Runs one scan (stops the world, marks, classifies) and hands the blocks
+ * to consume before releasing them; scans are serialised. self_sp: the
+ * caller's stack pointer (its stack is scanned from there up) when the
+ * caller is a program thread (registered: 1), or any value when it is a
+ * runtime thread without a thread record (registered: 0), whose stack is
+ * not a root. */
+typedef void (*leak_consumer)(const leak_block *blocks, size_t n, void *arg);
+void leak_scan(uptr self_sp, int registered, leak_consumer consume, void *arg);
+
+/* One growth check (leak_growth.c, DESIGN.md §4 growth leaks): a scan, then
+ * the still-reachable bytes of each allocation stack are compared with the
+ * previous checks'. After the leak_growth_checks-th check, prints the
+ * stacks that grew at every one. Safe from a runtime-owned background
+ * thread that is not a program thread (the service thread calls it every
+ * heap_profile_interval_s). */
+void leak_growth_check(void);
+/* The same for a program thread; returns the bytes currently held by
+ * stacks that grew at every check so far (0 before the second check, and
+ * for calls after the leak_growth_checks-th check, which do nothing). */
+size_t leak_growth_check_from(uptr self_sp, int registered);
+/* At exit: prints the growing stacks if at least two checks ran and they
+ * were not printed yet. Returns 1 if growth is in leak_kinds_fail and a
+ * growing stack was reported (now or at an earlier check). */
+int leak_growth_at_exit(void);
+/* fork(): scans and growth checks hold these while they symbolize; taken
+ * before every other runtime lock. */
+void leak_growth_after_fork_child(void);
+void leak_growth_lock(void);
+void leak_growth_unlock(void);
+void leak_scan_lock(void);
+void leak_scan_unlock(void);
+#endif

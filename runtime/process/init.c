@@ -1,0 +1,251 @@
+/* Runtime start-up. It runs from the executable's .preinit_array (before
+ * any shared library's constructors), from the preloaded library's
+ * constructor, from every instrumented module's constructor, or from the
+ * first malloc, whichever comes first; only the first does the work. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "allocator.h"
+#include "fake_stack.h"
+#include "heap.h"
+#include "heapprof.h"
+#include "interception.h"
+#include "interceptors.h"
+#include "leak.h"
+#include "one_runtime.h"
+#include "options.h"
+#include "pools.h"
+#include "redzone_pattern.h"
+#include "report.h"
+#include "service.h"
+#include "shadow.h"
+#include "stackdepot.h"
+#include "suppressions.h"
+#include "symbolize.h"
+#include "threads.h"
+#include "unwind.h"
+
+#ifndef SLEUTH_VERSION
+#define SLEUTH_VERSION "0"
+#endif
+
+int sleuth_inited;
+int sleuth_checking;
+int sl_heap_mode;
+static int initializing;
+
+void signals_init(void);
+
+/* Every runtime lock is taken before fork() and released after it in both
+ * processes, so the child never inherits a lock held by a thread that does
+ * not exist there. Order: outer (leak scans, symbolizer, allocator) before
+ * inner (depot, internal allocator), which the outer ones may take. */
+static void before_fork(void) {
+  leak_growth_lock();
+  leak_scan_lock();
+  symbolizer_lock();
+  pools_lock();
+  allocator_lock_all();
+  heapprof_lock_all();
+  depot_lock_all();
+  ialloc_lock_all();
+}
+static void after_fork_parent(void) {
+  ialloc_unlock_all();
+  depot_unlock_all();
+  heapprof_unlock_all();
+  allocator_unlock_all();
+  pools_unlock();
+  symbolizer_unlock();
+  leak_scan_unlock();
+  leak_growth_unlock();
+}
+static void after_fork_child(void) {
+  after_fork_parent();
+  threads_after_fork_child();
+  leak_growth_after_fork_child();
+  heapprof_after_fork_child();
+  service_after_fork_child();
+}
+
+static void die_options(const char *msg) {
+  char line[1200];
+  size_t n = sl_snprintf(line, sizeof line, "==%d==ERROR: Sleuth: %s\n",
+                         sys_getpid(), msg);
+  sys_write_all(2, line, n);
+  sys_exit_group(1);
+}
+
+/* Profile-only mode (checker=0) needs a program whose code does not check
+ * the shadow, so only the preloaded runtime offers it. Without the checker
+ * there is nothing per block to scan for leaks and no report to give for a
+ * fault, so the options for those are turned off here, once. */
+static void choose_mode(void) {
+#ifndef SLEUTH_SHARED
+  if (!sl_opt.checker) {
+    report_raw("WARNING: Sleuth: checker=0 applies to programs run with the "
+               "runtime preloaded (sleuth-run); this program is instrumented, "
+               "so the checker stays on");
+    sl_opt.checker = 1;
+  }
+#endif
+  if (!sl_opt.checker) {
+    sl_opt.detect_leaks = 0;
+    sl_opt.handle_segv = 0;
+  }
+  __atomic_store_n(&sl_heap_mode, sl_opt.checker ? HEAP_CHECKED : HEAP_SYSTEM,
+                   __ATOMIC_RELEASE);
+}
+
+int heap_mode_slow(void) {
+  sleuth_init();
+  int m = __atomic_load_n(&sl_heap_mode, __ATOMIC_ACQUIRE);
+  /* Only a call made while the options are being parsed gets here with no
+   * mode yet; the checking allocator is the default. */
+  return m != HEAP_UNSET ? m : HEAP_CHECKED;
+}
+
+/* Exit-time hook (registered first, so it runs after the program's atexit
+ * handlers and static destructors): runs the leak scan, and makes the exit
+ * status exitcode if errors were reported or leaks of a failing kind
+ * found. */
+static void report_at_exit(void) {
+  /* exit() flushes stdio after the atexit handlers; flush the program's
+   * output first so it comes before a leak report, as it was written. */
+  if (sl_opt.detect_leaks)
+    fflush(0);
+  if (rz_pattern_on)
+    rz_pattern_check_live_blocks();
+  int leaks_fail = leak_check_at_exit();
+  if (suppressions_error_count())
+    report_raw("Sleuth: suppressed: %d error report(s)",
+               suppressions_error_count());
+  if ((report_error_count() && !sl_opt.halt_on_error) || leaks_fail) {
+    /* _exit would not flush stdio; exit() would run these handlers again. */
+    fflush(0);
+    sys_exit_group((int)sl_opt.exitcode);
+  }
+}
+
+void sleuth_init(void) {
+  if (SL_LIKELY(sleuth_inited))
+    return;
+  /* Re-entry during init (libc calling malloc from dlsym, say) proceeds:
+   * the allocator is up before anything here can call back into it. */
+  if (__atomic_exchange_n(&initializing, 1, __ATOMIC_ACQ_REL))
+    return;
+  char err[1024];
+  if (options_parse(sl_getenv("SLEUTH_OPTIONS"), err, sizeof err))
+    die_options(err);
+  if (sl_opt.help) {
+    options_print_help(1);
+    sys_exit_group(0);
+  }
+  choose_mode();
+  if (sl_heap_mode == HEAP_CHECKED) {
+#ifdef SLEUTH_SHARED
+    rz_pattern_on = 1; /* the program's code checks nothing itself */
+#endif
+    shadow_init();
+    allocator_init();
+    suppressions_init();
+  } else {
+    sysheap_init();
+  }
+  threads_init_main();
+#ifdef SLEUTH_SHARED
+  unwind_assume_no_frame_pointers();
+#endif
+  heapprof_init();
+  if (!sl_opt.symbolize)
+    symbolizer_disable();
+  else
+    symbolizer_set_path(sl_opt.external_symbolizer_path);
+  signals_init();
+  interceptors_init();
+  pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+  atexit(report_at_exit);
+  atexit(heapprof_at_exit); /* runs first: the dump precedes a leak report */
+  __atomic_store_n(&sleuth_checking, sl_heap_mode == HEAP_CHECKED,
+                   __ATOMIC_RELEASE);
+  __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
+  fake_stack_init();
+  service_init();
+  /* Growth checks every heap_profile_interval_s (options.c has made sure
+   * the interval is set when leak_growth_checks is). */
+  if (sl_opt.leak_growth_checks > 0 && sleuth_checking)
+    service_register_interval(leak_growth_check);
+  if (sl_opt.verbosity) {
+    report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
+               sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")
+                                           : "defaults");
+    if (options_first_unimplemented())
+      report_raw("WARNING: Sleuth: option '%s' is accepted but not "
+                 "implemented yet; it has no effect (help=1 lists them)",
+                 options_first_unimplemented());
+  }
+}
+
+/* glibc passes (argc, argv, envp) to preinit and init functions. */
+static void sleuth_early_init(int argc, char **argv, char **envp) {
+  (void)argc, (void)argv;
+  sl_initial_environ = envp;
+#ifdef SLEUTH_SHARED
+  if (!sleuth_inited && one_runtime_another_is_loaded()) {
+    report_raw("WARNING: Sleuth: libsleuth.so is loaded into a program that "
+               "has the Sleuth runtime linked in; this copy stays inactive");
+    __atomic_store_n(&initializing, 1, __ATOMIC_RELEASE);
+    return;
+  }
+#else
+  one_runtime_drop_preloaded(argv, envp);
+#endif
+  sleuth_init();
+}
+
+#ifdef SLEUTH_SHARED
+/* clang-format off */
+__attribute__((section(".init_array.00101"), used)) static void (
+    *sleuth_ctor)(int, char **, char **) = sleuth_early_init;
+/* clang-format on */
+
+/* A preloaded library's constructors run before __libc_start_main
+ * registers ld.so's _dl_fini, so an exit handler registered there would
+ * run from _dl_fini, where the unwinder cannot see exit's frame. The
+ * exit-floor handler (leak_note_exit_floor) is registered as main starts
+ * instead: __libc_start_main is handed a main that does that first. */
+typedef int (*main_fn)(int, char **, char **);
+typedef int (*libc_start_fn)(main_fn, int, char **, void (*)(void),
+                             void (*)(void), void (*)(void), void *);
+static main_fn program_main;
+
+static int main_with_exit_floor(int argc, char **argv, char **envp) {
+  atexit(leak_note_exit_floor);
+  return program_main(argc, argv, envp);
+}
+
+SL_INTERFACE int __libc_start_main(main_fn main, int argc, char **argv,
+                                   void (*init)(void), void (*fini)(void),
+                                   void (*rtld_fini)(void), void *stack_end) {
+  libc_start_fn real = (libc_start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
+  program_main = main;
+  int active =
+      __atomic_load_n(&sleuth_inited, __ATOMIC_ACQUIRE) && sleuth_checking;
+  return real(active ? main_with_exit_floor : main, argc, argv, init, fini,
+              rtld_fini, stack_end);
+}
+#else
+/* clang-format off */
+__attribute__((section(".preinit_array"), used)) static void (
+    *sleuth_preinit)(int, char **, char **) = sleuth_early_init;
+/* clang-format on */
+
+/* The executable's .init_array runs after __libc_start_main registered
+ * ld.so's _dl_fini, so this handler runs before it, called by exit()
+ * itself (the preinit-time handlers run later, from _dl_fini). */
+static void register_exit_floor(void) { atexit(leak_note_exit_floor); }
+__attribute__((section(".init_array"), used)) static void (
+    *sleuth_exit_floor_ctor)(void) = register_exit_floor;
+#endif

@@ -1,0 +1,665 @@
+/* Error reports (DESIGN.md §3). Each report function fills a report_model
+ * (report_model.h) under a lock; finish() renders it as text or JSON into
+ * one buffer and writes it with one write, so reports from concurrent
+ * threads never interleave; then the process stops (halt_on_error=1) or,
+ * with halt_on_error=0, goes on after printing each distinct site once. */
+#include "report_model.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <ucontext.h>
+
+#include "allocator.h"
+#include "globals.h"
+#include "options.h"
+#include "pools.h"
+#include "shadow.h"
+#include "stackdepot.h"
+#include "suppressions.h"
+#include "symbolize.h"
+#include "threads.h"
+#include "unwind.h"
+
+#define MAX_FRAMES 64
+#define SEEN_SITES 1024
+
+static spin_t report_lock;
+static int reporting_tid;
+static int error_count;
+static int log_fd = -1, log_pid;
+static uptr seen[SEEN_SITES];
+
+int report_error_count(void) {
+  return __atomic_load_n(&error_count, __ATOMIC_RELAXED);
+}
+
+static int json_format(void) {
+  return sl_opt.log_format && !sl_strcmp(sl_opt.log_format, "json");
+}
+
+/* log_path names a file (not empty, "stderr" or "stdout"). */
+static int log_to_file(void) {
+  const char *lp = sl_opt.log_path;
+  return lp && *lp && sl_strcmp(lp, "stderr") && sl_strcmp(lp, "stdout");
+}
+
+/* The report destination: stderr, or <log_path>.<pid> opened per process
+ * with O_APPEND, so each report's single write lands whole at the end. */
+static int out_fd(void) {
+  const char *lp = sl_opt.log_path;
+  if (!log_to_file())
+    return lp && !sl_strcmp(lp, "stdout") ? 1 : 2;
+  int pid = sys_getpid();
+  if (log_fd >= 0 && log_pid == pid)
+    return log_fd;
+  char path[4096];
+  sl_snprintf(path, sizeof path, "%s.%d", lp, pid);
+  int fd = sys_open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) {
+    char msg[4200];
+    size_t n = sl_snprintf(msg, sizeof msg,
+                           "==%d==ERROR: Sleuth: cannot open log_path file "
+                           "'%s' (errno %d); writing to stderr\n",
+                           pid, path, -fd);
+    sys_write_all(2, msg, n);
+    fd = 2;
+  }
+  log_fd = fd;
+  log_pid = pid;
+  return fd;
+}
+
+void report_write(const char *buf, size_t n) {
+  sys_write_all(out_fd(), buf, n);
+}
+
+void report_raw(const char *fmt, ...) {
+  char buf[1024];
+  sbuf_t b;
+  sbuf_init(&b, buf, sizeof buf);
+  sbuf_printf(&b, "==%d==", sys_getpid());
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  sbuf_putc(&b, '\n');
+  sys_write_all(json_format() ? 2 : out_fd(), b.buf, b.len);
+}
+
+/* ---- building a report ---------------------------------------------- */
+
+/* color=auto: only on a terminal, never into a log file or JSON. */
+static int use_color(int fd) {
+  if (json_format() || !sl_opt.color || !sl_strcmp(sl_opt.color, "never"))
+    return 0;
+  if (!sl_strcmp(sl_opt.color, "always"))
+    return 1;
+  return !log_to_file() && sys_isatty(fd);
+}
+
+/* halt_on_error=0 reports a site once: a source location (unrolled or
+ * duplicated code has several pcs for one line), or the pc without one. */
+static uptr site_key(uptr pc) {
+  sl_frame_info fi[8];
+  int n = symbolize_pc(pc - 1, fi, 8);
+  if (n <= 0 || !fi[0].file || !fi[0].line)
+    return pc;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const char *c = fi[0].file; *c; c++)
+    h = (h ^ (uint8_t)*c) * 0x100000001b3ull;
+  h = (h ^ (uint64_t)fi[0].line) * 0x100000001b3ull;
+  h = (h ^ (uint64_t)fi[0].column) * 0x100000001b3ull;
+  return (uptr)(h | 1);
+}
+
+/* Suppressions (suppressions.c): a report whose stack matches a rule of
+ * its kind prints nothing and does not count toward the exit status; it is
+ * counted for the `suppressed:` line at exit. Stacks found suppressed are
+ * remembered (by a hash of their pcs), so a loop does not re-symbolize. */
+#define SUPPRESSED_CACHE 256
+static uptr suppressed_cache[SUPPRESSED_CACHE];
+
+static int suppressed(const char *kind, const uptr *pcs, int n, int exact) {
+  if (SL_LIKELY(!suppressions_active()))
+    return 0;
+  uint64_t h = 0xcbf29ce484222325ull ^ (uptr)kind;
+  for (int i = 0; i < n; i++)
+    h = (h ^ pcs[i]) * 0x100000001b3ull;
+  uptr key = (uptr)(h | 1);
+  size_t slot = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 56);
+  if (__atomic_load_n(&suppressed_cache[slot], __ATOMIC_RELAXED) != key) {
+    if (!suppressions_match(kind, pcs, n, exact))
+      return 0;
+    __atomic_store_n(&suppressed_cache[slot], key, __ATOMIC_RELAXED);
+  }
+  suppressions_count_error();
+  return 1;
+}
+
+static int suppressed_id(const char *kind, uint32_t stack) {
+  if (SL_LIKELY(!suppressions_active()))
+    return 0;
+  uptr pcs[DEPOT_MAX_FRAMES];
+  int n = depot_get(stack, pcs, DEPOT_MAX_FRAMES);
+  return suppressed(kind, pcs, n, 0);
+}
+
+/* Takes the report lock and starts the model with the headline's kind;
+ * returns 0 (and holds nothing) if halt_on_error=0 has seen the site. */
+static int begin(report_model *m, const char *kind, uptr site) {
+  int tid = sys_gettid();
+  if (__atomic_load_n(&reporting_tid, __ATOMIC_RELAXED) == tid) {
+    /* An error while reporting an error: say so and stop. */
+    static const char msg[] = "==Sleuth: nested error while reporting; "
+                              "aborting\n";
+    sys_write_all(2, msg, sizeof msg - 1);
+    sys_exit_group((int)sl_opt.exitcode);
+  }
+  spin_lock(&report_lock);
+  reporting_tid = tid;
+  if (!sl_opt.halt_on_error && site) {
+    uptr key = site_key(site) ^ (uptr)kind;
+    size_t i = (key * 0x9e3779b97f4a7c15ull) >> 54;
+    for (size_t k = 0; k < SEEN_SITES; k++, i = (i + 1) % SEEN_SITES) {
+      if (seen[i] == key) {
+        reporting_tid = 0;
+        spin_unlock(&report_lock);
+        return 0;
+      }
+      if (!seen[i]) {
+        seen[i] = key;
+        break;
+      }
+    }
+  }
+  sl_memset(m, 0, sizeof *m);
+  m->kind = kind;
+  m->tid = thread_current()->tid;
+  sbuf_init_grow(&m->message, 256);
+  sbuf_init_grow(&m->details, 256);
+  sbuf_init_grow(&m->location, 256);
+  sbuf_puts(&m->message, kind);
+  return 1;
+}
+
+static void note_thread(report_model *m, uint32_t tid) {
+  if (tid == 0)
+    return;
+  for (int i = 0; i < m->nthreads; i++)
+    if (m->threads[i] == tid)
+      return;
+  if (m->nthreads < MODEL_MAX_THREADS)
+    m->threads[m->nthreads++] = tid;
+}
+
+static void set_stack(report_model *m, const uptr *pcs, int n, int exact) {
+  if (n > DEPOT_MAX_FRAMES)
+    n = DEPOT_MAX_FRAMES;
+  sl_memcpy(m->pcs, pcs, (size_t)n * sizeof(uptr));
+  m->npcs = n;
+  m->first_exact = exact;
+}
+
+static void set_stack_id(report_model *m, uint32_t id) {
+  m->npcs = depot_get(id, m->pcs, DEPOT_MAX_FRAMES);
+}
+
+/* The frame a SUMMARY names: the first one outside the allocator entry. */
+static uptr summary_pc_of(uint32_t stack) {
+  uptr pcs[2];
+  int n = depot_get(stack, pcs, 2);
+  return n > 1 ? pcs[1] : n == 1 ? pcs[0] : 0;
+}
+
+/* Renders the report in the log_format, writes it with one write, and
+ * stops the process or releases the lock. */
+static void finish(report_model *m, int fatal) {
+  static char fallback[64 << 10]; /* when the internal heap is exhausted */
+  __atomic_fetch_add(&error_count, 1, __ATOMIC_RELAXED);
+  int fd = out_fd();
+  int stop = fatal || sl_opt.halt_on_error;
+  sbuf_t b;
+  if (!sbuf_init_grow(&b, 16 << 10))
+    sbuf_init(&b, fallback, sizeof fallback);
+  if (json_format()) {
+    json_render(&b, m);
+  } else {
+    text_render(&b, m, use_color(fd));
+    if (stop)
+      sbuf_printf(&b, "==%d==ABORTING\n", sys_getpid());
+  }
+  sys_write_all(fd, b.buf, b.len);
+  reporting_tid = 0;
+  if (stop)
+    sys_exit_group((int)sl_opt.exitcode);
+  sbuf_free(&b);
+  sbuf_free(&m->message);
+  sbuf_free(&m->details);
+  sbuf_free(&m->location);
+  spin_unlock(&report_lock);
+}
+
+/* ---- describing addresses -------------------------------------------- */
+
+static const char *alloc_type_name(int t) {
+  return t == AT_NEW         ? "operator new"
+         : t == AT_NEW_ARRAY ? "operator new []"
+                             : "malloc";
+}
+static const char *dealloc_type_name(int t) {
+  return t == AT_NEW         ? "operator delete"
+         : t == AT_NEW_ARRAY ? "operator delete []"
+                             : "free";
+}
+
+static void describe_chunk(report_model *m, uptr addr, const chunk_info *ci) {
+  sbuf_t *b = &m->location;
+  uptr end = ci->user_beg + ci->size;
+  sbuf_printf(b, "%p is located ", (void *)addr);
+  if (addr < ci->user_beg)
+    sbuf_printf(b, "%lu bytes before", (unsigned long)(ci->user_beg - addr));
+  else if (addr >= end)
+    sbuf_printf(b, "%lu bytes after", (unsigned long)(addr - end));
+  else
+    sbuf_printf(b, "%lu bytes inside of", (unsigned long)(addr - ci->user_beg));
+  sbuf_printf(b, " %lu-byte region [%p,%p)", (unsigned long)ci->size,
+              (void *)ci->user_beg, (void *)end);
+  m->has_alloc = 1;
+  m->alloc_stack = ci->alloc_stack;
+  m->alloc_tid = ci->alloc_tid;
+  if (ci->state != CHUNK_ALLOCATED) {
+    m->has_free = 1;
+    m->free_stack = ci->free_stack;
+    m->free_tid = ci->free_tid;
+    note_thread(m, ci->free_tid);
+  }
+  note_thread(m, ci->alloc_tid);
+}
+
+static void describe_address(report_model *m, uptr addr) {
+  sbuf_t *b = &m->location;
+  chunk_info ci;
+  if (pools_describe(addr, &ci)) { /* pool blocks sit inside heap blocks */
+    describe_chunk(m, addr, &ci);
+    return;
+  }
+  if (allocator_describe(addr, &ci)) {
+    describe_chunk(m, addr, &ci);
+    return;
+  }
+  sl_thread *t = thread_current();
+  if (stack_describe(b, addr, t->stack_lo, t->stack_hi, t->tid))
+    return;
+  if (t->stack_hi && addr >= t->stack_lo && addr < t->stack_hi) {
+    sbuf_printf(b, "Address %p is located in stack of thread T%u", (void *)addr,
+                t->tid);
+    return;
+  }
+  if (globals_describe(b, addr))
+    return;
+  const char *mod;
+  uptr bias;
+  if (module_for_pc(addr, &mod, &bias)) {
+    sbuf_printf(b, "Address %p is located in the data of module %s",
+                (void *)addr, mod);
+    return;
+  }
+  sbuf_printf(b, "Address %p is a wild pointer.", (void *)addr);
+}
+
+/* ---- access errors --------------------------------------------------- */
+
+static const char *kind_of_shadow(uptr bad) {
+  int8_t s = *(int8_t *)MEM_TO_SHADOW(bad);
+  if (s > 0 && s < 8)
+    s = *(int8_t *)MEM_TO_SHADOW(bad + 8);
+  switch ((uint8_t)s) {
+  case SH_HEAP_REDZONE:
+    return "heap-buffer-overflow";
+  case SH_FREED:
+    return "heap-use-after-free";
+  case SH_STACK_LEFT:
+    return "stack-buffer-underflow";
+  case SH_STACK_MID:
+  case SH_STACK_RIGHT:
+    return "stack-buffer-overflow";
+  case SH_STACK_AFTER_RETURN:
+    return "stack-use-after-return";
+  case SH_STACK_AFTER_SCOPE:
+    return "stack-use-after-scope";
+  case SH_GLOBAL_REDZONE:
+    return "global-buffer-overflow";
+  case SH_ALLOCA_LEFT:
+  case SH_ALLOCA_RIGHT:
+    return "dynamic-stack-buffer-overflow";
+  case SH_POOL_REDZONE: /* a pool block's redzone (pools.c) */
+    return "heap-buffer-overflow";
+  case SH_USER_POISONED:
+    return "use-after-poison";
+  default:
+    return "unknown-crash";
+  }
+}
+
+/* The error stack: DWARF unwinding from the faulting frame (handles frames
+ * without frame pointers), falling back to the frame-pointer chain. */
+static int error_stack(uptr *pcs, uptr pc, uptr bp) {
+  int n = unwind_slow(pcs, MAX_FRAMES, pc);
+  if (n > 0)
+    return n;
+  pcs[0] = pc;
+  return 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
+}
+
+void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                   uptr sp) {
+  report_access_site(addr, size, is_write, pc, bp, sp, pc);
+}
+
+void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, uptr site) {
+  uptr bad = shadow_is_app_mem(addr) ? shadow_first_poisoned(addr, size) : 0;
+  if (!bad)
+    bad = addr;
+  const char *kind =
+      shadow_is_app_mem(bad) ? kind_of_shadow(bad) : "unknown-crash";
+  /* Range checks (mem intrinsics, hoisted loop checks) name the first bad
+   * byte, as ASan's interceptors do; a single access names its start. */
+  uptr shown = size > 16 ? bad : addr;
+  uptr pcs[MAX_FRAMES];
+  int n = error_stack(pcs, pc, bp);
+  if (suppressed(kind, pcs, n, 0))
+    return;
+  report_model m;
+  if (!begin(&m, kind, site))
+    return;
+  sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p", (void *)shown,
+              (void *)pc, (void *)bp, (void *)sp);
+  m.access_type = is_write ? "WRITE" : "READ";
+  m.access_size = size;
+  m.access_addr = shown;
+  m.access_line = 1;
+  note_thread(&m, m.tid);
+  set_stack(&m, pcs, n, 0);
+  describe_address(&m, bad);
+  m.shadow_addr = bad;
+  m.summary_pc = pc;
+  finish(&m, 0);
+}
+
+void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
+                          size_t bn, uptr pc, uptr bp, uptr site) {
+  char kind[64];
+  sl_snprintf(kind, sizeof kind, "%s-param-overlap", func);
+  uptr pcs[MAX_FRAMES];
+  int n = error_stack(pcs, pc, bp);
+  if (suppressed(kind, pcs, n, 0))
+    return;
+  report_model m;
+  if (!begin(&m, kind, site))
+    return;
+  sbuf_printf(&m.message, ": memory ranges [%p,%p) and [%p, %p) overlap",
+              (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
+  set_stack(&m, pcs, n, 0);
+  m.summary_pc = pc;
+  finish(&m, 0);
+}
+
+/* ---- allocator errors ------------------------------------------------ */
+
+/* Starts a report about an allocator call whose stack is `stack`; returns
+ * 0 if it is suppressed or already reported. */
+static int begin_allocator_error(report_model *m, const char *kind,
+                                 uint32_t stack) {
+  if (suppressed_id(kind, stack) || !begin(m, kind, summary_pc_of(stack)))
+    return 0;
+  set_stack_id(m, stack);
+  m->summary_pc = summary_pc_of(stack);
+  return 1;
+}
+
+void report_bad_free(uptr addr, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "bad-free", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": attempting free on address which was not malloc()-ed: %p "
+              "in thread T%u",
+              (void *)addr, m.tid);
+  describe_address(&m, addr);
+  finish(&m, 0);
+}
+
+void report_double_free(uptr addr, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "double-free", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": attempting double-free on %p in thread T%u:", (void *)addr,
+              m.tid);
+  chunk_info ci;
+  if (pools_describe(addr, &ci) ||
+      (allocator_describe(addr, &ci) && ci.state != CHUNK_AVAILABLE))
+    describe_chunk(&m, addr, &ci);
+  else
+    sbuf_printf(&m.location,
+                "%p was freed long ago; its block has been "
+                "reused or recycled (raise quarantine_size_mb "
+                "for its stacks).",
+                (void *)addr);
+  finish(&m, 0);
+}
+
+/* A block being freed the wrong way: where it came from. */
+static void describe_freed_block(report_model *m, uptr addr) {
+  chunk_info ci;
+  if (allocator_describe(addr, &ci)) {
+    ci.state = CHUNK_ALLOCATED;
+    describe_chunk(m, addr, &ci);
+  }
+}
+
+void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
+                                   uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "alloc-dealloc-mismatch", stack))
+    return;
+  sbuf_printf(&m.message, " (%s vs %s) on %p", alloc_type_name(alloc_type),
+              dealloc_type_name(dealloc_type), (void *)addr);
+  describe_freed_block(&m, addr);
+  m.hint = "==HINT: if you do not care about these errors you may set "
+           "SLEUTH_OPTIONS=alloc_dealloc_mismatch=0";
+  finish(&m, 0);
+}
+
+void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
+                                     size_t dealloc_size, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "new-delete-type-mismatch", stack))
+    return;
+  sbuf_printf(&m.message, " on %p in thread T%u:", (void *)addr, m.tid);
+  sbuf_printf(&m.details,
+              "  object passed to delete has wrong type:\n  size of the "
+              "allocated type:   %lu bytes;\n  size of the deallocated "
+              "type: %lu bytes.\n",
+              (unsigned long)alloc_size, (unsigned long)dealloc_size);
+  describe_freed_block(&m, addr);
+  finish(&m, 0);
+}
+
+/* Uninstrumented code's overflow, seen afterwards in the redzone bytes
+ * (DESIGN.md §3): the free (or, at exit, the allocation) is the main
+ * stack. */
+void report_redzone_corrupted(uptr bad, const chunk_info *ci,
+                              uint32_t free_stack) {
+  uint32_t stack = free_stack ? free_stack : ci->alloc_stack;
+  report_model m;
+  if (!begin_allocator_error(&m, "heap-buffer-overflow", stack))
+    return;
+  if (free_stack) {
+    sbuf_printf(&m.message,
+                " on address %p, detected when the block was "
+                "freed",
+                (void *)bad);
+    sbuf_printf(&m.details,
+                "redzone byte(s) overwritten; the block was "
+                "freed by thread T%u here:\n",
+                m.tid);
+    note_thread(&m, m.tid);
+  } else {
+    /* No stack of its own: the allocation stack below says it all. */
+    sbuf_printf(&m.message, " on address %p, detected at exit", (void *)bad);
+    sbuf_puts(&m.details, "redzone byte(s) overwritten next to a block "
+                          "still allocated\n");
+    m.npcs = 0;
+  }
+  describe_chunk(&m, bad, ci);
+  finish(&m, 0);
+}
+
+void report_freed_block_written(uptr bad, const chunk_info *ci,
+                                int record_broken) {
+  uint32_t stack = ci->free_stack ? ci->free_stack : ci->alloc_stack;
+  report_model m;
+  if (!begin_allocator_error(&m, "heap-use-after-free", stack))
+    return;
+  sbuf_printf(&m.message, " on address %p, detected in quarantine",
+              (void *)bad);
+  sbuf_puts(&m.details, record_broken
+                            ? "WRITE to the freed block's first 16 bytes, "
+                              "made after it was freed\n"
+                            : "WRITE to the freed block, made after it was "
+                              "freed\n");
+  m.npcs = 0; /* the write itself was not seen: the stacks below tell */
+  describe_chunk(&m, bad, ci);
+  finish(&m, 0);
+}
+
+/* The end of the reports for requests the allocator cannot satisfy. */
+static void finish_limit_report(report_model *m, int fatal) {
+  m->hint = "==HINT: if you don't care about these errors you may set "
+            "SLEUTH_OPTIONS=allocator_may_return_null=1";
+  finish(m, fatal);
+}
+
+void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "calloc-overflow", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": calloc parameters overflow: count * size (%lu * %lu) cannot "
+              "be represented in type size_t (thread T%u)",
+              (unsigned long)n, (unsigned long)size, m.tid);
+  finish_limit_report(&m, 0);
+}
+
+void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "allocation-size-too-big", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": requested allocation size 0x%lx exceeds maximum supported "
+              "size of 0x%lx (thread T%u)",
+              (unsigned long)size, (unsigned long)max, m.tid);
+  finish_limit_report(&m, 0);
+}
+
+void report_out_of_memory(size_t size, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "out-of-memory", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": allocator is trying to allocate 0x%lx bytes (thread T%u)",
+              (unsigned long)size, m.tid);
+  /* Running out of memory is not something to continue from. */
+  finish_limit_report(&m, 1);
+}
+
+/* ---- deadly signals --------------------------------------------------- */
+
+int signals_real_sigaction(int sig, const struct sigaction *act,
+                           struct sigaction *old);
+
+void report_deadly_signal(int sig, void *vinfo, void *vctx) {
+  siginfo_t *info = vinfo;
+  ucontext_t *uc = vctx;
+  uptr pc = (uptr)uc->uc_mcontext.gregs[REG_RIP];
+  uptr bp = (uptr)uc->uc_mcontext.gregs[REG_RBP];
+  uptr sp = (uptr)uc->uc_mcontext.gregs[REG_RSP];
+  uptr addr = (uptr)info->si_addr;
+  const char *kind = sig == SIGBUS ? "BUS" : sig == SIGFPE ? "FPE" : "SEGV";
+  uptr pcs[MAX_FRAMES];
+  int n = unwind_slow(pcs, MAX_FRAMES, pc);
+  if (n == 0) {
+    pcs[0] = pc;
+    n = 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
+  }
+  if (suppressed(kind, pcs, n, 1)) {
+    /* No report, but no recovery either: the default action applies when
+     * the faulting instruction runs again. */
+    struct sigaction dfl;
+    sl_memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    signals_real_sigaction(sig, &dfl, 0);
+    return;
+  }
+  report_model m;
+  begin(&m, kind, 0);
+  sl_thread *t = thread_current();
+  sbuf_printf(&m.message, " on unknown address %p (pc %p bp %p sp %p T%u)",
+              (void *)addr, (void *)pc, (void *)bp, (void *)sp, m.tid);
+  if (sig == SIGSEGV) {
+    int is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+    m.access_type = is_write ? "WRITE" : "READ";
+    m.access_addr = addr;
+    m.details_pid = 1;
+    sbuf_printf(&m.details, "The signal is caused by a %s memory access.\n",
+                m.access_type);
+    if (addr < 4096)
+      sbuf_puts(&m.details, "Hint: address points to the zero page.\n");
+    else if (t->stack_hi && addr < t->stack_lo + 65536 &&
+             addr + 65536 > t->stack_lo)
+      sbuf_puts(&m.details, "Hint: stack overflow?\n");
+  }
+  note_thread(&m, m.tid);
+  set_stack(&m, pcs, n, 1);
+  m.trailer = "Sleuth can not provide additional info.";
+  m.summary_pc = pc;
+  m.summary_exact = 1;
+  finish(&m, 1);
+}
+
+/* ---- leak report pieces ------------------------------------------------ */
+
+void report_leak_header(sbuf_t *b) {
+  if (!json_format())
+    text_leak_header(b, use_color(out_fd()));
+}
+
+void report_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
+                        uptr objects, uint32_t stack,
+                        const leak_growth_info *growth) {
+  if (json_format())
+    json_leak_record(b, leak_kind, bytes, objects, stack, growth);
+  else
+    text_leak_record(b, leak_kind, bytes, objects, stack, growth,
+                     use_color(out_fd()));
+}
+
+void report_growth_header(sbuf_t *b, int is_error) {
+  if (!json_format())
+    text_growth_header(b, is_error, use_color(out_fd()));
+}
+
+void report_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
+                           unsigned checks) {
+  if (!json_format())
+    text_growth_summary(b, bytes, objects, checks);
+}
+
+void report_leak_summary(sbuf_t *b, const leak_totals *t) {
+  if (json_format())
+    json_leak_summary(b, t);
+  else
+    text_leak_summary(b, t);
+}

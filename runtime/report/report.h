@@ -1,0 +1,79 @@
+/* Error reports (DESIGN.md §3). Each function prints one complete report,
+ * in the log_format's shape (text, or one JSON line), then either stops the
+ * process (halt_on_error=1) or returns. Stacks are stack-depot ids captured
+ * where the error was seen. */
+#ifndef SLEUTH_REPORT_H
+#define SLEUTH_REPORT_H
+
+#include "allocator.h"
+#include "sys.h"
+
+void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                   uptr sp);
+/* The same, with the pc that names the error site for halt_on_error=0's
+ * report-once rule when it is not pc: for a libc interceptor, the
+ * program's call rather than the interceptor. */
+void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, uptr site);
+void report_bad_free(uptr addr, uint32_t stack);
+void report_double_free(uptr addr, uint32_t stack);
+void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
+                                   uint32_t stack);
+void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
+                                     size_t dealloc_size, uint32_t stack);
+/* A block's redzone bytes were found overwritten (redzone_pattern.h): bad
+ * is the first such byte, ci the block; free_stack is where it was being
+ * freed, or 0 when found at exit. */
+void report_redzone_corrupted(uptr bad, const chunk_info *ci,
+                              uint32_t free_stack);
+/* A quarantined block written after free (seen when it was relinked or
+ * left the quarantine): bad is the first changed byte, or the block's
+ * start when its first 16 bytes (record_broken) were overwritten. */
+void report_freed_block_written(uptr bad, const chunk_info *ci,
+                                int record_broken);
+void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
+void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
+void report_out_of_memory(size_t size, uint32_t stack);
+void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
+                          size_t bn, uptr pc, uptr bp, uptr site);
+/* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */
+void report_deadly_signal(int sig, void *info, void *ctx);
+
+/* The leak report's pieces (leak_report.c decides which to show, these
+ * write them in the log_format's shape into b, for report_write). */
+typedef struct {
+  uptr bytes, blocks;
+} leak_amount;
+typedef struct {
+  leak_amount direct, indirect, possible, reachable, suppressed;
+  int suppressing; /* suppressions are active: text shows the line */
+} leak_totals;
+/* "ERROR: Sleuth: detected memory leaks" (nothing in JSON). */
+void report_leak_header(sbuf_t *b);
+/* What a growth record says besides bytes, objects and stack. */
+typedef struct {
+  uptr rate_x10;   /* bytes per second, times 10 */
+  unsigned checks; /* the checks it grew over */
+} leak_growth_info;
+/* One record: leak_kind is "direct", "indirect", "possible", "reachable"
+ * or "growth" (then growth is set; NULL otherwise). */
+void report_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
+                        uptr objects, uint32_t stack,
+                        const leak_growth_info *growth);
+/* Growth leaks' heading and SUMMARY line (nothing in JSON: each record
+ * carries its own rate). is_error: growth is in leak_kinds_fail. */
+void report_growth_header(sbuf_t *b, int is_error);
+void report_growth_summary(sbuf_t *b, uptr bytes, uptr objects,
+                           unsigned checks);
+/* LEAK SUMMARY and the SUMMARY line (a "leak-summary" object in JSON). */
+void report_leak_summary(sbuf_t *b, const leak_totals *t);
+
+/* Writes a runtime message line ("==PID==" prefix added) to the log; with
+ * log_format=json to stderr, so the JSON stream holds only reports. */
+void report_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Writes buf to the report destination (stderr or log_path.<pid>) with
+ * one write(2) per call where the kernel allows. */
+void report_write(const char *buf, size_t n);
+/* Number of error reports printed so far (for the exit status). */
+int report_error_count(void);
+#endif

@@ -1,0 +1,268 @@
+/* The text shape of reports (DESIGN.md §3 and §4), rendered from a
+ * report_model. With colour on (color=always, or auto on a terminal) the
+ * ERROR line is bold red, the access line blue, the "located" line green,
+ * allocation/free headings magenta, and in frame lines the function blue
+ * and its source location green; the characters are the same either way. */
+#include "report_model.h"
+
+#include "shadow.h"
+#include "symbolize.h"
+#include "threads.h"
+
+#define C_RESET "\033[0m"
+#define C_RED "\033[1m\033[31m"
+#define C_GREEN "\033[1m\033[32m"
+#define C_BLUE "\033[1m\033[34m"
+#define C_MAGENTA "\033[1m\033[35m"
+
+static const char *paint(int color, const char *code) {
+  return color ? code : "";
+}
+
+size_t report_trimmed_len(const sbuf_t *s) {
+  size_t n = s->len;
+  while (n && s->buf[n - 1] == '\n')
+    n--;
+  return n;
+}
+
+/* ---- stacks ------------------------------------------------------------ */
+
+static void text_stack(sbuf_t *b, const uptr *pcs, int n, int exact,
+                       int color) {
+  if (n == 0) {
+    sbuf_puts(b, "    <empty stack>\n");
+    return;
+  }
+  static const sl_stack_paint paint = {C_BLUE, C_GREEN, C_RESET};
+  print_stack_painted(b, pcs, n, exact, color ? &paint : 0);
+}
+
+static void text_stack_id(sbuf_t *b, uint32_t id, int color) {
+  uptr pcs[DEPOT_MAX_FRAMES];
+  text_stack(b, pcs, depot_get(id, pcs, DEPOT_MAX_FRAMES), 0, color);
+}
+
+/* ---- shadow bytes ------------------------------------------------------- */
+
+static void shadow_row(sbuf_t *b, uptr row, uptr mark) {
+  sbuf_printf(b, "%s%p:", row == (mark & ~(uptr)15) ? "=>" : "  ", (void *)row);
+  for (uptr s = row; s < row + 16; s++) {
+    uint8_t v = *(uint8_t *)s;
+    const char *l = s == mark ? "[" : s == mark + 1 ? "]" : " ";
+    sbuf_printf(b, "%s%x%x", l, v >> 4, v & 15);
+  }
+  sbuf_puts(b, mark == row + 15 ? "]\n" : "\n");
+}
+
+static void shadow_dump(sbuf_t *b, uptr addr) {
+  if (!shadow_is_app_mem(addr))
+    return;
+  uptr mark = MEM_TO_SHADOW(addr), row = mark & ~(uptr)15;
+  sbuf_puts(b, "Shadow bytes around the buggy address:\n");
+  for (int i = -5; i <= 4; i++) {
+    uptr rw = row + (uptr)(i * 16);
+    if (!shadow_is_app_mem((rw - SLEUTH_SHADOW_OFFSET) << 3))
+      continue;
+    shadow_row(b, rw, mark);
+  }
+  sbuf_puts(b, "Shadow byte legend (one shadow byte represents 8 application "
+               "bytes):\n"
+               "  Addressable:           00\n"
+               "  Partially addressable: 01 02 03 04 05 06 07 \n"
+               "  Heap redzone:          fa\n"
+               "  Freed heap region:     fd\n"
+               "  Stack left redzone:    f1\n"
+               "  Stack mid redzone:     f2\n"
+               "  Stack right redzone:   f3\n"
+               "  Stack after return:    f5\n"
+               "  Stack use after scope: f8\n"
+               "  Global redzone:        f9\n"
+               "  Poisoned by user:      f7\n"
+               "  Pool redzone:          fc\n"
+               "  Left alloca redzone:   ca\n"
+               "  Right alloca redzone:  cb\n");
+}
+
+/* ---- error reports ------------------------------------------------------ */
+
+void report_summary_text(sbuf_t *b, const report_model *m) {
+  sbuf_puts(b, m->kind);
+  uptr pc = m->summary_pc;
+  sl_frame_info fi[8];
+  int n = pc ? symbolize_pc(m->summary_exact ? pc : pc - 1, fi, 8) : 0;
+  if (n > 0 && fi[0].file) {
+    sbuf_printf(b, " %s", fi[0].file);
+    if (fi[0].line) {
+      sbuf_printf(b, ":%d", fi[0].line);
+      if (fi[0].column)
+        sbuf_printf(b, ":%d", fi[0].column);
+    }
+  } else if (pc) {
+    const char *mod;
+    uptr bias;
+    if (module_for_pc(pc, &mod, &bias))
+      sbuf_printf(b, " (%s+0x%lx)", mod, (unsigned long)(pc - bias));
+  }
+  if (n > 0 && fi[0].function)
+    sbuf_printf(b, " in %s", fi[0].function);
+}
+
+static void text_details(sbuf_t *b, const report_model *m) {
+  int pid = sys_getpid();
+  int at_line_start = 1;
+  for (size_t i = 0; i < m->details.len; i++) {
+    if (at_line_start && m->details_pid)
+      sbuf_printf(b, "==%d==", pid);
+    sbuf_putc(b, m->details.buf[i]);
+    at_line_start = m->details.buf[i] == '\n';
+  }
+}
+
+/* The location text, its first line coloured; then the heap block's
+ * stacks. */
+static void text_location(sbuf_t *b, const report_model *m, int color) {
+  size_t n = report_trimmed_len(&m->location);
+  if (!n)
+    return;
+  sbuf_puts(b, paint(color, C_GREEN));
+  size_t i = 0;
+  for (; i < n && m->location.buf[i] != '\n'; i++)
+    sbuf_putc(b, m->location.buf[i]);
+  sbuf_puts(b, paint(color, C_RESET));
+  for (; i < n; i++)
+    sbuf_putc(b, m->location.buf[i]);
+  sbuf_putc(b, '\n');
+  if (m->has_free) {
+    sbuf_printf(b, "%sfreed by thread T%u here:%s\n", paint(color, C_MAGENTA),
+                m->free_tid, paint(color, C_RESET));
+    text_stack_id(b, m->free_stack, color);
+    sbuf_putc(b, '\n');
+  }
+  if (m->has_alloc) {
+    sbuf_printf(b, "%s%s by thread T%u here:%s\n", paint(color, C_MAGENTA),
+                m->has_free ? "previously allocated" : "allocated",
+                m->alloc_tid, paint(color, C_RESET));
+    text_stack_id(b, m->alloc_stack, color);
+  }
+  sbuf_putc(b, '\n');
+}
+
+void text_render(sbuf_t *b, const report_model *m, int color) {
+  sbuf_puts(b, "================================================"
+               "=================\n");
+  sbuf_printf(b, "%s==%d==ERROR: Sleuth: ", paint(color, C_RED), sys_getpid());
+  sbuf_puts(b, m->message.buf);
+  sbuf_printf(b, "%s\n", paint(color, C_RESET));
+  text_details(b, m);
+  if (m->access_line)
+    sbuf_printf(b, "%s%s of size %lu at %p thread T%u%s\n",
+                paint(color, C_BLUE), m->access_type,
+                (unsigned long)m->access_size, (void *)m->access_addr, m->tid,
+                paint(color, C_RESET));
+  /* Findings made after the fact (a redzone or freed block checked later)
+   * have no stack of their own: the block's stacks below tell it. */
+  if (m->npcs || !m->has_alloc)
+    text_stack(b, m->pcs, m->npcs, m->first_exact, color);
+  sbuf_putc(b, '\n');
+  text_location(b, m, color);
+  for (int i = 0; i < m->nthreads; i++) {
+    sl_thread *t = thread_by_tid(m->threads[i]);
+    if (!t)
+      continue;
+    sbuf_printf(b, "Thread T%u created by T%u here:\n", t->tid, t->parent_tid);
+    text_stack_id(b, t->create_stack, color);
+    sbuf_putc(b, '\n');
+  }
+  if (m->shadow_addr)
+    shadow_dump(b, m->shadow_addr);
+  if (m->trailer)
+    sbuf_printf(b, "%s\n", m->trailer);
+  sbuf_puts(b, "SUMMARY: Sleuth: ");
+  report_summary_text(b, m);
+  sbuf_putc(b, '\n');
+  if (m->hint)
+    sbuf_printf(b, "%s\n", m->hint);
+}
+
+/* ---- leak report pieces -------------------------------------------------- */
+
+void text_leak_header(sbuf_t *b, int color) {
+  sbuf_puts(b, "================================================"
+               "=================\n");
+  sbuf_printf(b, "%s==%d==ERROR: Sleuth: detected memory leaks%s\n\n",
+              paint(color, C_RED), sys_getpid(), paint(color, C_RESET));
+}
+
+/* The record headings of DESIGN.md §4, by leak kind. */
+static const struct {
+  const char *kind, *title;
+} leak_titles[] = {
+    {"direct", "Direct leak of"},
+    {"indirect", "Indirect leak of"},
+    {"possible", "Possible leak of"},
+    {"reachable", "Reachable:"},
+};
+
+void text_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
+                      uptr objects, uint32_t stack,
+                      const leak_growth_info *growth, int color) {
+  const char *title = leak_kind;
+  for (size_t i = 0; i < sizeof leak_titles / sizeof leak_titles[0]; i++)
+    if (!sl_strcmp(leak_kind, leak_titles[i].kind))
+      title = leak_titles[i].title;
+  if (growth)
+    sbuf_printf(b,
+                "%sGrowing: %lu byte(s) in %lu object(s), +%lu.%lu bytes/s "
+                "over %u checks, allocated from:%s\n",
+                paint(color, C_BLUE), (unsigned long)bytes,
+                (unsigned long)objects, (unsigned long)(growth->rate_x10 / 10),
+                (unsigned long)(growth->rate_x10 % 10), growth->checks,
+                paint(color, C_RESET));
+  else
+    sbuf_printf(b, "%s%s %lu byte(s) in %lu object(s) allocated from:%s\n",
+                paint(color, C_BLUE), title, (unsigned long)bytes,
+                (unsigned long)objects, paint(color, C_RESET));
+  text_stack_id(b, stack, color);
+  sbuf_putc(b, '\n');
+}
+
+void text_growth_header(sbuf_t *b, int is_error, int color) {
+  sbuf_puts(b, "================================================"
+               "=================\n");
+  sbuf_printf(b,
+              "%s==%d==%s: Sleuth: detected growth leaks (still reachable, "
+              "grew at every check)%s\n\n",
+              paint(color, is_error ? C_RED : C_MAGENTA), sys_getpid(),
+              is_error ? "ERROR" : "WARNING", paint(color, C_RESET));
+}
+
+void text_growth_summary(sbuf_t *b, uptr bytes, uptr objects, unsigned checks) {
+  sbuf_printf(b,
+              "SUMMARY: Sleuth: %lu byte(s) in %lu allocation(s) grew at "
+              "every one of %u checks.\n",
+              (unsigned long)bytes, (unsigned long)objects, checks);
+}
+
+void text_leak_summary(sbuf_t *b, const leak_totals *t) {
+  sbuf_printf(
+      b,
+      "LEAK SUMMARY:\n"
+      "   definitely lost: %'lu bytes in %'lu blocks\n"
+      "   indirectly lost: %'lu bytes in %'lu blocks\n"
+      "     possibly lost: %'lu bytes in %'lu blocks\n"
+      "   still reachable: %'lu bytes in %'lu blocks\n",
+      (unsigned long)t->direct.bytes, (unsigned long)t->direct.blocks,
+      (unsigned long)t->indirect.bytes, (unsigned long)t->indirect.blocks,
+      (unsigned long)t->possible.bytes, (unsigned long)t->possible.blocks,
+      (unsigned long)t->reachable.bytes, (unsigned long)t->reachable.blocks);
+  if (t->suppressing)
+    sbuf_printf(b, "        suppressed: %'lu bytes in %'lu blocks\n",
+                (unsigned long)t->suppressed.bytes,
+                (unsigned long)t->suppressed.blocks);
+  sbuf_printf(
+      b, "SUMMARY: Sleuth: %lu byte(s) leaked in %lu allocation(s).\n",
+      (unsigned long)(t->direct.bytes + t->indirect.bytes + t->possible.bytes),
+      (unsigned long)(t->direct.blocks + t->indirect.blocks +
+                      t->possible.blocks));
+}

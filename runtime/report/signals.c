@@ -1,0 +1,84 @@
+/* Deadly-signal reports that coexist with the program's own handlers.
+ * Sleuth's SIGSEGV/SIGBUS handler stays installed; sigaction() and signal()
+ * for those signals are intercepted and only recorded, and the handler
+ * forwards a fault to the program's handler when it has one. So a program
+ * that handles its own faults keeps doing so, and a fault nobody handles
+ * still gets a symbolized report. */
+#include <signal.h>
+
+#include "interception.h"
+#include "options.h"
+#include "report.h"
+#include "threads.h"
+
+DECLARE_REAL(int, sigaction, int, const struct sigaction *, struct sigaction *)
+
+static int owned(int sig) {
+  return sleuth_inited && sl_opt.handle_segv &&
+         (sig == SIGSEGV || sig == SIGBUS);
+}
+
+/* What the program asked for, per owned signal. */
+static struct sigaction user_action[2];
+static int slot_of_sig(int sig) { return sig == SIGSEGV ? 0 : 1; }
+
+static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
+  struct sigaction *ua = &user_action[slot_of_sig(sig)];
+  if (ua->sa_handler != SIG_DFL && ua->sa_handler != SIG_IGN) {
+    if (ua->sa_flags & SA_SIGINFO)
+      ua->sa_sigaction(sig, info, ctx);
+    else
+      ua->sa_handler(sig);
+    if (ua->sa_flags & SA_RESETHAND)
+      ua->sa_handler = SIG_DFL;
+    return;
+  }
+  report_deadly_signal(sig, info, ctx);
+}
+
+int signals_real_sigaction(int sig, const struct sigaction *act,
+                           struct sigaction *old) {
+  RESOLVE(sigaction);
+  return REAL(sigaction)(sig, act, old);
+}
+
+void signals_init(void) {
+  RESOLVE(sigaction);
+  if (!sl_opt.handle_segv)
+    return;
+  struct sigaction sa;
+  __builtin_memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = deadly_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  for (int sig = SIGSEGV, i = 0; i < 2; i++, sig = SIGBUS) {
+    REAL(sigaction)(sig, &sa, &user_action[slot_of_sig(sig)]);
+    /* An action inherited from before init counts as the program's. */
+    if (user_action[slot_of_sig(sig)].sa_sigaction == deadly_handler)
+      user_action[slot_of_sig(sig)].sa_handler = SIG_DFL;
+  }
+}
+
+SL_INTERFACE int sigaction(int sig, const struct sigaction *act,
+                           struct sigaction *old) {
+  RESOLVE(sigaction);
+  if (!owned(sig))
+    return REAL(sigaction)(sig, act, old);
+  struct sigaction *ua = &user_action[slot_of_sig(sig)];
+  if (old)
+    *old = *ua;
+  if (act)
+    *ua = *act;
+  return 0;
+}
+
+SL_INTERFACE __sighandler_t signal(int sig, __sighandler_t handler) {
+  struct sigaction act, old;
+  __builtin_memset(&act, 0, sizeof act);
+  act.sa_handler = handler;
+  act.sa_flags = SA_RESTART;
+  sigemptyset(&act.sa_mask);
+  if (sigaction(sig, &act, &old) != 0)
+    return SIG_ERR;
+  return old.sa_handler;
+}

@@ -1,0 +1,205 @@
+/* Unwinders. The fast one trusts only frame records that lie inside the
+ * current thread's stack, are aligned and move strictly upward; Debian's libc
+ * has no frame pointers, so a walk that enters it stops instead of reading
+ * garbage. */
+#include "unwind.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <unwind.h>
+
+#include "options.h"
+#include "stackdepot.h"
+#include "stack_switch.h"
+#include "threads.h"
+#include "unwind_cfi.h"
+
+SL_NOINLINE uptr sleuth_current_pc(void) {
+  return (uptr)__builtin_return_address(0);
+}
+
+/* The stack a walk from the calling frame (here) may read: from here up to
+ * the top of the thread's stack, or of the coroutine or signal stack it is
+ * on. Every live frame is above here: below it, the recorded bounds may
+ * cover address space the stack has not grown into (unmapped). hi is 0 when
+ * the thread's stack is not known; returns 0 on an unknown other stack,
+ * where nothing should be read. */
+static int walk_bounds(uptr here, uptr *lo_out, uptr *hi_out) {
+  sl_thread *t = thread_current();
+  uptr lo = t ? t->stack_lo : 0, hi = t ? t->stack_hi : 0;
+  if (SL_UNLIKELY(hi && (here < lo || here >= hi)) &&
+      !stack_bounds_other(t, here, 1, &lo, &hi))
+    return 0;
+  if (here > lo && here < hi)
+    lo = here;
+  *lo_out = lo;
+  *hi_out = hi;
+  return 1;
+}
+
+int unwind_fast(uptr *pcs, int max, uptr fp) {
+  /* A frame pointer from code built without frame pointers is any value:
+   * frame records are trusted only inside the stack. */
+  uptr lo, hi;
+  if (!walk_bounds((uptr)__builtin_frame_address(0), &lo, &hi))
+    return 0;
+  int n = 0;
+  while (n < max) {
+    if (fp & 7)
+      break;
+    if (hi && (fp < lo || fp > hi - 16)) /* no overflow near ~0 */
+      break;
+    if (!hi && (fp < 4096 || fp >= 0x7ffffffff000ull))
+      break;
+    uptr *frame = (uptr *)fp;
+    uptr ret = frame[1];
+    if (ret < 4096)
+      break;
+    pcs[n++] = ret;
+    uptr next = frame[0];
+    if (next <= fp || (!hi && next - fp > (1u << 24)))
+      break;
+    fp = next;
+  }
+  return n;
+}
+
+typedef struct {
+  uptr *pcs;
+  int n, max;
+  uptr start_at;
+  int started;
+} slow_state;
+
+static _Unwind_Reason_Code slow_step(struct _Unwind_Context *ctx, void *arg) {
+  slow_state *s = arg;
+  uptr pc = (uptr)_Unwind_GetIP(ctx);
+  if (!pc)
+    return _URC_END_OF_STACK;
+  if (!s->started) {
+    if (pc != s->start_at)
+      return _URC_NO_REASON;
+    s->started = 1;
+  }
+  if (s->n >= s->max)
+    return _URC_END_OF_STACK;
+  s->pcs[s->n++] = pc;
+  return _URC_NO_REASON;
+}
+
+SL_NOINLINE int unwind_slow(uptr *pcs, int max, uptr start_at) {
+  slow_state s = {pcs, 0, max, start_at, start_at == 0};
+  _Unwind_Backtrace(slow_step, &s);
+  return s.n;
+}
+
+/* libc's text, where exit's caller is when main returned. */
+static uptr libc_text_lo, libc_text_hi;
+/* Code built without frame pointers (gcc -O2's default) breaks the
+ * frame-pointer chain: the walk stops, or wanders, inside the program. The
+ * preloaded runtime runs programs built by anyone, so it takes stacks by
+ * call-frame information; instrumented code always keeps frame pointers. */
+static int dwarf_by_cfi;
+
+void *__libc_malloc(size_t n);
+
+static int find_text(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  uptr addr = (uptr)arg;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uptr lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && addr >= lo &&
+        addr < hi) {
+      libc_text_lo = lo;
+      libc_text_hi = hi;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void unwind_assume_no_frame_pointers(void) { dwarf_by_cfi = 1; }
+
+typedef struct {
+  uptr exit_fn, exit_cfa, floor;
+  int after_exit;
+} exit_state;
+
+static _Unwind_Reason_Code exit_step(struct _Unwind_Context *ctx, void *arg) {
+  exit_state *s = arg;
+  uptr pc = (uptr)_Unwind_GetIP(ctx);
+  if (!pc)
+    return _URC_END_OF_STACK;
+  if (s->after_exit) { /* exit's caller */
+    if (pc >= libc_text_lo && pc < libc_text_hi)
+      s->floor = s->exit_cfa;
+    return _URC_END_OF_STACK;
+  }
+  /* The lookup is made at pc - 1 (exit's call to the noreturn handler
+   * runner is its last instruction: the return address may be the next
+   * function's). */
+  if ((uptr)_Unwind_FindEnclosingFunction((void *)pc) == s->exit_fn) {
+    s->after_exit = 1;
+    s->exit_cfa = (uptr)_Unwind_GetCFA(ctx);
+  }
+  return _URC_NO_REASON;
+}
+
+uptr unwind_live_floor_at_exit(void) {
+  if (!libc_text_hi)
+    dl_iterate_phdr(find_text, (void *)(uptr)__libc_malloc);
+  void *fn = dlsym(RTLD_DEFAULT, "exit");
+  if (!fn || !libc_text_hi)
+    return 0;
+  /* + 1: the lookup is made at the address before the one given. */
+  exit_state s = {(uptr)_Unwind_FindEnclosingFunction((char *)fn + 1), 0, 0, 0};
+  if (!s.exit_fn)
+    return 0;
+  _Unwind_Backtrace(exit_step, &s);
+  return s.floor;
+}
+
+int unwind_cfi_from_frame(uptr *pcs, int max, uptr fp) {
+  uptr lo, hi;
+  if (!walk_bounds((uptr)__builtin_frame_address(0), &lo, &hi) || !hi ||
+      fp < lo || fp > hi - 16)
+    return -1;
+  /* The registers of fp's caller after fp's function returned: its frame
+   * record popped, and rbp restored from it. */
+  const uptr *frame = (const uptr *)fp;
+  cfi_frame f = {frame[1], fp + 16, frame[0]};
+  return unwind_cfi(pcs, max, f, lo, hi);
+}
+
+/* The callers of frame fp, for a program that may lack frame pointers:
+ * the cached-CFI walk, or libgcc's for stacks it cannot follow. */
+static int unwind_no_fp(uptr *pcs, int max, uptr fp) {
+  int n = unwind_cfi_from_frame(pcs, max, fp);
+  if (SL_UNLIKELY(n < 0))
+    n = unwind_slow(pcs, max, ((uptr *)fp)[1]);
+  return n;
+}
+
+uint32_t stack_capture_id(uptr first_pc, uptr fp) {
+  uptr pcs[DEPOT_MAX_FRAMES];
+  int max = (int)sl_opt.malloc_context_size;
+  if (max < 1)
+    max = 1;
+  if (max > DEPOT_MAX_FRAMES)
+    max = DEPOT_MAX_FRAMES;
+  pcs[0] = first_pc;
+  int n;
+  if (SL_LIKELY(sl_opt.fast_unwind_on_malloc)) {
+    /* Preloaded: always by CFI, since a frame-pointer walk through code
+     * without frame pointers can wander and still end in libc. */
+    if (SL_UNLIKELY(dwarf_by_cfi))
+      n = 1 + unwind_no_fp(pcs + 1, max - 1, fp);
+    else
+      n = 1 + unwind_fast(pcs + 1, max - 1, fp);
+  } else {
+    /* Start at the caller of the allocator entry point (frame fp). */
+    n = 1 + unwind_slow(pcs + 1, max - 1, ((uptr *)fp)[1]);
+  }
+  return depot_put(pcs, n);
+}
