@@ -54,8 +54,8 @@ typedef struct __sleuth_global {
   uintptr_t beg;               /* address of the global */
   uintptr_t size;              /* its size in bytes */
   uintptr_t size_with_redzone; /* a multiple of 32 */
-  const char *name;            /* qualified source name, or "<string literal>" */
-  const char *location;        /* "file.c:3:5", "file.c:3", or the module's source file */
+  const char *name;            /* qualified name, or "<string literal>" */
+  const char *location;        /* "file.c:3:5", or the module's file */
   uintptr_t flags;             /* SLEUTH_GLOBAL_* */
 } __sleuth_global;
 /* The global has a dynamic initialiser (C++ code computes its value at
