@@ -143,60 +143,36 @@ SmallVector<Value *, 4> addressesOf(AllocaInst *AI) {
   return Out;
 }
 
+/// Names V after the first debug record of Addr that describes it: a
+/// declaration, an assignment marker (LLVM 22's assignment tracking, on by
+/// default at -O1+), or, once the optimiser lowered the declaration
+/// (InstCombine turns it into dbg.values when only loads, stores and calls
+/// use the alloca), a dbg.value of the address with DW_OP_deref (without
+/// the deref it describes a pointer to the variable, `p = buf`).
 void nameFrom(Var &V, Value *Addr) {
+  auto Take = [&](DILocalVariable *D) {
+    if (!D || !V.Name.empty())
+      return;
+    V.Name = D->getName().str();
+    V.Line = D->getLine();
+  };
 #if LLVM_VERSION_MAJOR >= 22
-  for (auto *DVR : findDVRDeclares(Addr)) {
-    if (DILocalVariable *D = DVR->getVariable()) {
-      V.Name = D->getName().str();
-      V.Line = D->getLine();
-      break;
-    }
-  }
-  // With assignment tracking (clang's default at -O1+), dbg_assign records
-  // linked to the alloca describe it instead.
-  if (V.Name.empty() && isa<Instruction>(Addr))
-    for (auto *DVR : at::getDVRAssignmentMarkers(cast<Instruction>(Addr)))
-      if (DILocalVariable *D = DVR->getVariable()) {
-        V.Name = D->getName().str();
-        V.Line = D->getLine();
-        break;
-      }
-#endif
-#if LLVM_VERSION_MAJOR < 22
-  if (V.Name.empty())
-    for (auto *DDI : FindDbgDeclareUses(Addr)) {
-      if (DILocalVariable *D = DDI->getVariable()) {
-        V.Name = D->getName().str();
-        V.Line = D->getLine();
-        break;
-      }
-    }
-#endif
-  // When the optimiser lowered the declaration (InstCombine turns an
-  // alloca's dbg.declare into dbg.values once only loads, stores and calls
-  // use it), a dbg.value of the address with DW_OP_deref still names the
-  // variable (without the deref it describes a pointer to it, `p = buf`).
-#if LLVM_VERSION_MAJOR >= 22
-  if (V.Name.empty())
-    for (auto *DVR : findDVRValues(Addr))
-      if (DILocalVariable *D = DVR->getVariable();
-          D && DVR->getExpression()->startsWithDeref()) {
-        V.Name = D->getName().str();
-        V.Line = D->getLine();
-        break;
-      }
+  for (auto *DVR : findDVRDeclares(Addr))
+    Take(DVR->getVariable());
+  if (auto *I = dyn_cast<Instruction>(Addr))
+    for (auto *DVR : at::getDVRAssignmentMarkers(I))
+      Take(DVR->getVariable());
+  for (auto *DVR : findDVRValues(Addr))
+    if (DVR->getExpression()->startsWithDeref())
+      Take(DVR->getVariable());
 #else
-  if (V.Name.empty()) {
-    SmallVector<DbgValueInst *, 4> Values;
-    findDbgValues(Values, Addr);
-    for (DbgValueInst *DVI : Values)
-      if (DILocalVariable *D = DVI->getVariable();
-          D && DVI->getExpression()->startsWithDeref()) {
-        V.Name = D->getName().str();
-        V.Line = D->getLine();
-        break;
-      }
-  }
+  for (auto *DDI : FindDbgDeclareUses(Addr))
+    Take(DDI->getVariable());
+  SmallVector<DbgValueInst *, 4> Values;
+  findDbgValues(Values, Addr);
+  for (DbgValueInst *DVI : Values)
+    if (DVI->getExpression()->startsWithDeref())
+      Take(DVI->getVariable());
 #endif
 }
 
