@@ -92,7 +92,7 @@ if [ -n "$seeds_file" ]; then
   if [ "$want_v" != "$csmith_version" ] || [ "$want_o" != "${CSMITH_OPTS[*]}" ]; then
     # Another csmith (or other options) makes other programs for the same
     # seeds, which were never screened: some may run for hours.
-    echo "UNSUPPORTED: $seeds_file was screened with '$want_v' and options '$want_o'; this is '$csmith_version' with '${CSMITH_OPTS[*]}' (re-screen: $0 --list-quick 0.1 --range A-B)"
+    echo "UNSUPPORTED: $seeds_file was screened with '$want_v' and options '$want_o'; this is '$csmith_version' with '${CSMITH_OPTS[*]}' (re-screen: $0 --bin BIN --list-quick 0.1 --range A-B)"
     exit 0
   fi
   while read -r s _; do
@@ -171,7 +171,8 @@ for seed in "${seeds[@]}"; do
   n_seeds=$((n_seeds + 1))
   dir=$work/$seed
   rm -rf "$dir" && mkdir -p "$dir" || die "cannot create $dir"
-  if ! csmith --seed "$seed" "${CSMITH_OPTS[@]}" -o "$dir/prog.c" >"$dir/csmith.log" 2>&1; then
+  # In the seed directory: csmith writes platform.info into its current one.
+  if ! (cd "$dir" && csmith --seed "$seed" "${CSMITH_OPTS[@]}" -o prog.c) >"$dir/csmith.log" 2>&1; then
     echo "FAIL: seed $seed: csmith failed: csmith --seed $seed ${CSMITH_OPTS[*]}"
     n_build_fail=$((n_build_fail + 1)); failed_seeds+=("$seed")
     [ $keep_going = 1 ] && continue || break
