@@ -24,6 +24,13 @@ for o in $levels; do
   rw_run "build -O$o" cmake --build "build-O$o" -j"$RW_JOBS"
 done
 
+# format-test's util_test.format_system_error probes whether std::allocator
+# throws std::bad_alloc on SIZE_MAX/2 chars (format-test.cc:229-237). Under
+# Sleuth, as under ASan (with allocator_may_return_null=0 or 1), that
+# throwing operator new reports allocation-size-too-big and aborts instead of
+# throwing; at -O2/-O3 clang elides the new/delete pair, at -O0 it does not.
+# Not a bug of the package: the one gtest case is left out (README.md).
+export GTEST_FILTER=-util_test.format_system_error
 fmtlib_suite() {
   set -e
   local o TIMEFORMAT
