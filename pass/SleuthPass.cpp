@@ -10,7 +10,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
-#include <string>
 
 using namespace llvm;
 
