@@ -2,6 +2,7 @@
 #ifndef SLEUTH_COMPAT_H
 #define SLEUTH_COMPAT_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/LLVMContext.h"
@@ -16,6 +17,12 @@ inline llvm::PointerType *pointerTo(llvm::Type *Elt) {
 #else
   return llvm::PointerType::get(Elt, 0);
 #endif
+}
+
+/// Whether S begins with P: StringRef spells it `startswith` up to LLVM 15
+/// and `starts_with` from LLVM 16 on (the old name is gone by 22).
+inline bool startsWith(llvm::StringRef S, llvm::StringRef P) {
+  return S.size() >= P.size() && S.substr(0, P.size()) == P;
 }
 
 } // namespace sleuth

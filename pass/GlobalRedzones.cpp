@@ -43,10 +43,6 @@ namespace sleuth {
 
 namespace {
 
-bool startsWith(StringRef S, StringRef P) {
-  return S.size() >= P.size() && S.substr(0, P.size()) == P;
-}
-
 void collectUsed(Module &M, const char *Name, SmallPtrSetImpl<Constant *> &Out) {
   GlobalVariable *Used = M.getGlobalVariable(Name);
   if (!Used || !Used->hasInitializer())

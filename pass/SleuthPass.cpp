@@ -1,4 +1,5 @@
 //===- SleuthPass.cpp - the module pass: order of the steps ---------------===//
+#include "Compat.h"
 #include "SleuthPass.h"
 #include "AccessInstrumenter.h"
 #include "LoopChecks.h"
@@ -22,10 +23,7 @@ bool shouldInstrumentFunction(const Function &F) {
       F.hasFnAttribute(NoCheckAttr) || F.hasFnAttribute(Attribute::Naked))
     return false;
   StringRef Name = F.getName();
-  auto HasPrefix = [&](StringRef P) {
-    return Name.size() >= P.size() && Name.substr(0, P.size()) == P;
-  };
-  return !HasPrefix("__sleuth_") && !HasPrefix("sleuth.");
+  return !startsWith(Name, "__sleuth_") && !startsWith(Name, "sleuth.");
 }
 
 PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {

@@ -27,6 +27,7 @@
 //   attribute is set: clang's own ASan pass is not in the pipeline.
 //
 //===----------------------------------------------------------------------===//
+#include "Compat.h"
 #include "SleuthPass.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -75,10 +76,6 @@ const SpecialCaseList *ignoreList() {
     return L;
   }();
   return List.get();
-}
-
-bool startsWith(StringRef S, StringRef P) {
-  return S.size() >= P.size() && S.substr(0, P.size()) == P;
 }
 
 bool ignored(const SpecialCaseList &L, StringRef Prefix, StringRef Query) {
