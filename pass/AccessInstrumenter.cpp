@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "AccessInstrumenter.h"
 #include "Compat.h"
+#include "SleuthPass.h"
 
 #include "abi.h"
 
@@ -62,16 +63,48 @@ bool isInternalGlobal(const GlobalVariable &GV) {
   return false;
 }
 
+/// Whether AI's lifetime is marked (llvm.lifetime.* on it or on a cast or
+/// constant GEP of it): outside its markers the stack layout poisons it f8,
+/// so an access in its bounds can still be a use after scope.
+bool hasLifetimeMarkers(const AllocaInst &AI) {
+  SmallVector<const Value *, 8> Work{&AI};
+  unsigned Budget = 64;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (!Budget--)
+        return true; // too many uses to tell: keep the checks
+      if (const auto *II = dyn_cast<IntrinsicInst>(U)) {
+        if (II->getIntrinsicID() == Intrinsic::lifetime_start ||
+            II->getIntrinsicID() == Intrinsic::lifetime_end)
+          return true;
+      } else if (isa<BitCastInst>(U) ||
+                 (isa<GetElementPtrInst>(U) &&
+                  cast<GetElementPtrInst>(U)->hasAllConstantIndices())) {
+        Work.push_back(U);
+      }
+    }
+  }
+  return false;
+}
+
 /// True if [Ptr, Ptr + Size) provably lies inside one alloca or global
-/// variable of fully known size. With no stack or global redzones in this
-/// version, such an access cannot hit poisoned shadow.
-bool isProvablyInBounds(Value *Ptr, uint64_t Size, const DataLayout &DL) {
+/// variable of fully known size and the access cannot hit poisoned shadow:
+/// redzones lie outside the object, but a variable with lifetime markers
+/// that gets a slot of its own is poisoned outside its scope when
+/// ScopedStack is set, so those accesses stay checked (after optimisation a
+/// load after the loop can address a loop body's array directly, with no
+/// pointer in between). A variable that needs no slot is never poisoned.
+bool isProvablyInBounds(Value *Ptr, uint64_t Size, const DataLayout &DL,
+                        bool ScopedStack) {
   int64_t Offset = 0;
   Value *Base = GetPointerBaseWithConstantOffset(Ptr, Offset, DL);
   if (Offset < 0)
     return false;
   uint64_t ObjectSize = 0;
   if (auto *AI = dyn_cast<AllocaInst>(Base)) {
+    if (ScopedStack && hasLifetimeMarkers(*AI) && needsStackSlot(*AI, DL))
+      return false;
     auto Bits = AI->getAllocationSizeInBits(DL); // nothing if dynamic
     if (!Bits || Bits->isScalable())
       return false;
@@ -165,7 +198,7 @@ std::optional<MemAccess> getInterestingAccess(Instruction &I,
   if (auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(A.Ptr)))
     if (isInternalGlobal(*GV))
       return std::nullopt;
-  if (isProvablyInBounds(A.Ptr, A.Size, DL))
+  if (isProvablyInBounds(A.Ptr, A.Size, DL, Opts.Stack && Opts.UseAfterScope))
     return std::nullopt;
   return A;
 }

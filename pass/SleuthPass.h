@@ -16,6 +16,8 @@
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
+class AllocaInst;
+class DataLayout;
 class Function;
 class Module;
 } // namespace llvm
@@ -73,6 +75,10 @@ unsigned instrumentGlobals(llvm::Module &M);
 unsigned layOutStack(llvm::Function &F, bool UseAfterScope,
                      bool UseAfterReturn,
                      llvm::function_ref<void()> BeforeChange);
+/// StackLayout.cpp: whether layOutStack gives AI a redzoned slot of its
+/// own: a static alloca that escapes or is accessed at a variable or
+/// out-of-bounds offset. The others are never poisoned.
+bool needsStackSlot(llvm::AllocaInst &AI, const llvm::DataLayout &DL);
 /// DynamicAllocas.cpp: redzones (ca/cb) around every dynamic alloca (VLAs,
 /// alloca()), unpoisoned at stackrestore and at exits; returns their number.
 /// BeforeChange as for layOutStack.

@@ -131,14 +131,24 @@ struct Var {
   bool Scoped = false; // use-after-scope: poisoned f8 outside its markers
 };
 
-/// The alloca and the casts of it (zero offset): LLVM 14's InstCombine can
-/// retype an alloca and leave the variable's debug declaration on a
-/// bitcast of it.
+/// Whether U is the same address as its operand under another type: a cast,
+/// or a GEP whose indices are all zero (LLVM 14's InstCombine turns the
+/// bitcast in front of a lifetime marker into `gep %struct, 0, 0, 0`).
+bool isSameAddress(const User *U) {
+  if (isa<BitCastInst>(U))
+    return true;
+  const auto *GEP = dyn_cast<GetElementPtrInst>(U);
+  return GEP && GEP->hasAllZeroIndices();
+}
+
+/// The alloca and its other-typed spellings (zero offset): LLVM 14's
+/// InstCombine can retype an alloca and leave the variable's debug
+/// declaration on a bitcast of it, and its lifetime markers on a GEP.
 SmallVector<Value *, 4> addressesOf(AllocaInst *AI) {
   SmallVector<Value *, 4> Out{AI};
-  for (size_t i = 0; i < Out.size(); ++i)
+  for (size_t i = 0; i < Out.size() && Out.size() < 64; ++i)
     for (User *U : Out[i]->users())
-      if (isa<BitCastInst>(U))
+      if (isSameAddress(U))
         Out.push_back(U);
   return Out;
 }
@@ -180,8 +190,16 @@ void nameOf(Var &V) {
   for (Value *Addr : addressesOf(V.AI))
     if (V.Name.empty())
       nameFrom(V, Addr);
-  if (V.Name.empty())
-    V.Name = V.AI->hasName() ? V.AI->getName().str() : std::string("<unknown>");
+  if (!V.Name.empty())
+    return;
+  // No debug variable (a C++ temporary): clang's name for the alloca, kept
+  // by -fno-discard-value-names, and the line where its lifetime starts.
+  V.Name = V.AI->hasName() ? V.AI->getName().str() : std::string("<unknown>");
+  for (IntrinsicInst *Start : V.Starts)
+    if (const DebugLoc &DL = Start->getDebugLoc()) {
+      V.Line = DL.getLine();
+      break;
+    }
 }
 
 uint64_t redzoneAfter(uint64_t Size) {
@@ -219,6 +237,21 @@ unsigned addNoReturnCalls(Function &F) {
   return Calls.size();
 }
 
+bool needsStackSlot(AllocaInst &AI, const DataLayout &DL) {
+  if (!AI.isStaticAlloca() || AI.isSwiftError() || AI.isUsedWithInAlloca() ||
+      AI.getType()->getAddressSpace() != 0 ||
+      !isa<BasicBlock>(AI.getParent()) ||
+      AI.getParent() != &AI.getFunction()->getEntryBlock())
+    return false;
+  auto Bits = AI.getAllocationSizeInBits(DL);
+  if (!Bits || Bits->isScalable() || Bits->getFixedValue() == 0)
+    return false;
+  uint64_t Size = Bits->getFixedValue() / 8;
+  if (Size > (uint64_t(1) << 30) || AI.getAlign().value() > 4096)
+    return false;
+  return !allUsesSafe(&AI, Size, DL);
+}
+
 unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn,
                      function_ref<void()> BeforeChange) {
   if (F.callsFunctionThatReturnsTwice())
@@ -246,20 +279,11 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn,
   SmallVector<Var, 8> Vars;
   for (Instruction &I : F.getEntryBlock()) {
     auto *AI = dyn_cast<AllocaInst>(&I);
-    if (!AI || !AI->isStaticAlloca() || AI->isSwiftError() ||
-        AI->isUsedWithInAlloca() || AI->getType()->getAddressSpace() != 0)
-      continue;
-    auto Bits = AI->getAllocationSizeInBits(DL);
-    if (!Bits || Bits->isScalable() || Bits->getFixedValue() == 0)
-      continue;
-    uint64_t Size = Bits->getFixedValue() / 8;
-    if (Size > (uint64_t(1) << 30) || AI->getAlign().value() > 4096)
-      continue;
-    if (allUsesSafe(AI, Size, DL))
+    if (!AI || !needsStackSlot(*AI, DL))
       continue;
     Var V;
     V.AI = AI;
-    V.Size = Size;
+    V.Size = AI->getAllocationSizeInBits(DL)->getFixedValue() / 8;
     V.Align = AI->getAlign().value();
     Vars.push_back(V);
   }
@@ -267,13 +291,12 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn,
     return 0;
   BeforeChange();
 
-  // Lifetime markers of each variable (through casts). A variable is scoped
-  // (use-after-scope) if it has both kinds and each covers it whole.
+  // Lifetime markers of each variable (through casts and zero GEPs). A
+  // variable is scoped (use-after-scope) if it has both kinds and each
+  // covers it whole.
   for (Var &V : Vars) {
     bool Ok = true;
-    SmallVector<Value *, 8> Ptrs{V.AI};
-    while (!Ptrs.empty()) {
-      Value *P = Ptrs.pop_back_val();
+    for (Value *P : addressesOf(V.AI)) {
       for (User *U : P->users()) {
         if (auto *II = dyn_cast<IntrinsicInst>(U)) {
           Intrinsic::ID ID = II->getIntrinsicID();
@@ -285,8 +308,6 @@ unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn,
               Ok = false;
           }
           (ID == Intrinsic::lifetime_start ? V.Starts : V.Ends).push_back(II);
-        } else if (isa<BitCastInst>(U)) {
-          Ptrs.push_back(U);
         }
       }
     }
