@@ -48,6 +48,10 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
   unsigned MemCalls = 0, StackVars = 0;
   for (Function *F : Functions) {
     AccessStats Stats;
+    // Before the accesses are collected: reads and writes of a by-value
+    // argument become accesses to its local copy.
+    if (Opts.Stack && !F->callsFunctionThatReturnsTwice())
+      copyByvalArguments(*F);
     SmallVector<MemAccess, 32> Accesses = Instrumenter.collect(*F, Opts, Stats);
     // Loop analyses are computed on the function before any block is split;
     // the module pass reports PreservedAnalyses::none(), which drops them.

@@ -75,6 +75,9 @@ unsigned instrumentGlobals(llvm::Module &M);
 unsigned layOutStack(llvm::Function &F, bool UseAfterScope,
                      bool UseAfterReturn,
                      llvm::function_ref<void()> BeforeChange);
+/// ByvalCopies.cpp: copies each used by-value struct argument into a local
+/// of F (which layOutStack then redzones); returns the number copied.
+unsigned copyByvalArguments(llvm::Function &F);
 /// StackLayout.cpp: whether layOutStack gives AI a redzoned slot of its
 /// own: a static alloca that escapes or is accessed at a variable or
 /// out-of-bounds offset. The others are never poisoned.
