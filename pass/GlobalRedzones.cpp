@@ -4,7 +4,8 @@
 // struct { original, [RZ x i8] } with the same name, linkage, visibility and
 // (at least 32-byte) alignment; uses are redirected to field 0. The right
 // redzone is at least 32 bytes, grows with the size (a quarter, capped), and
-// pads the whole to a multiple of 32. A descriptor array
+// pads the whole to a multiple of 32. The first such global of each section
+// (.bss, .data, .rodata) gets a 32-byte poisoned left guard in front of it. A descriptor array
 // {beg, size, size_with_redzone, name, location, flags} is registered by the
 // module constructor (__sleuth_register_globals) and unregistered by a
 // destructor (dlclose, exit), which clears the shadow.
@@ -102,6 +103,48 @@ Constant *privateString(Module &M, StringRef S, const Twine &Name) {
   return ConstantExpr::getPointerCast(GV, pointerTo(Type::getInt8Ty(M.getContext())));
 }
 
+/// Where the code generator puts a global (only the kinds a guard can go
+/// to; Count: elsewhere, e.g. constants with relocations in .data.rel.ro).
+enum class GuardSection { Bss, Data, ReadOnly, Count };
+
+bool hasRelocations(const Constant *C) {
+  if (isa<GlobalValue>(C) || isa<BlockAddress>(C))
+    return true;
+  for (const Value *Op : C->operands())
+    if (hasRelocations(cast<Constant>(Op)))
+      return true;
+  return false;
+}
+
+GuardSection sectionKindOf(const GlobalVariable &G) {
+  const Constant *Init = G.getInitializer();
+  if (hasRelocations(Init))
+    return G.isConstant() ? GuardSection::Count : GuardSection::Data;
+  if (G.isConstant())
+    return GuardSection::ReadOnly;
+  return Init->isNullValue() ? GuardSection::Bss : GuardSection::Data;
+}
+
+constexpr uint64_t LeftGuardSize = 32;
+
+/// A 32-byte, 32-aligned private global of the given section kind placed
+/// just before First in the module (and so in the object file's section).
+/// .data and .rodata need a non-zero initialiser to stay out of .bss.
+GlobalVariable *makeLeftGuard(Module &M, GlobalVariable &First,
+                              GuardSection K) {
+  LLVMContext &C = M.getContext();
+  auto *Ty = ArrayType::get(Type::getInt8Ty(C), LeftGuardSize);
+  SmallVector<uint8_t, 32> Fill(LeftGuardSize, 0xf9);
+  Constant *Init = K == GuardSection::Bss
+                       ? Constant::getNullValue(Ty)
+                       : ConstantDataArray::get(C, Fill);
+  auto *Guard = new GlobalVariable(M, Ty, K == GuardSection::ReadOnly,
+                                   GlobalValue::PrivateLinkage, Init,
+                                   "sleuth.left_guard", &First);
+  Guard->setAlignment(Align(32));
+  return Guard;
+}
+
 } // namespace
 
 unsigned instrumentGlobals(Module &M) {
@@ -127,6 +170,18 @@ unsigned instrumentGlobals(Module &M) {
     ModuleFile = M.getModuleIdentifier();
 
   SmallVector<Constant *, 32> Descs;
+  auto Describe = [&](GlobalVariable *GV, uint64_t Size, uint64_t Total,
+                      StringRef Name, StringRef Where, uint64_t Flags) {
+    Descs.push_back(ConstantStruct::get(
+        DescTy, {ConstantExpr::getPtrToInt(GV, IntptrTy),
+                 ConstantInt::get(IntptrTy, Size),
+                 ConstantInt::get(IntptrTy, Total),
+                 privateString(M, Name, "sleuth.global_name"),
+                 privateString(M, Where, "sleuth.global_loc"),
+                 ConstantInt::get(IntptrTy, Flags)}));
+  };
+  // The first redzoned global of each section kind, which gets a guard.
+  GlobalVariable *FirstOf[unsigned(GuardSection::Count)] = {};
   for (GlobalVariable *G : Work) {
     Type *Ty = G->getValueType();
     uint64_t Size = DL.getTypeAllocSize(Ty).getFixedValue();
@@ -188,13 +243,20 @@ unsigned instrumentGlobals(Module &M) {
                  ? std::string("<string literal>")
                  : N.str();
     }
-    Descs.push_back(ConstantStruct::get(
-        DescTy, {ConstantExpr::getPtrToInt(NewG, IntptrTy),
-                 ConstantInt::get(IntptrTy, Size),
-                 ConstantInt::get(IntptrTy, Size + RZ),
-                 privateString(M, Name, "sleuth.global_name"),
-                 privateString(M, Where, "sleuth.global_loc"),
-                 ConstantInt::get(IntptrTy, Flags)}));
+    Describe(NewG, Size, Size + RZ, Name, Where, Flags);
+    GuardSection K = sectionKindOf(*NewG);
+    if (K != GuardSection::Count && !FirstOf[unsigned(K)])
+      FirstOf[unsigned(K)] = NewG;
+  }
+
+  // Each global's redzone guards the next one's start; the first of each
+  // section has a poisoned guard of its own in front of it, so a read just
+  // before a global defined in another file is caught wherever the linker
+  // puts this module's globals.
+  for (unsigned K = 0; K < unsigned(GuardSection::Count); ++K) {
+    if (GlobalVariable *First = FirstOf[K])
+      Describe(makeLeftGuard(M, *First, GuardSection(K)), 0, LeftGuardSize,
+               "<left guard>", ModuleFile, SLEUTH_GLOBAL_LEFT_GUARD);
   }
 
   ArrayType *ArrTy = ArrayType::get(DescTy, Descs.size());

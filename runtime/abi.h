@@ -61,6 +61,10 @@ typedef struct __sleuth_global {
 /* The global has a dynamic initialiser (C++ code computes its value at
  * start-up): what init-order checking watches. */
 #define SLEUTH_GLOBAL_DYNAMIC_INIT 1
+/* Not a variable: a module's left guard, size 0 and all redzone, placed in
+ * front of the first global of its section so that an underflow of that
+ * global lands in poisoned memory. Reports name the global after it. */
+#define SLEUTH_GLOBAL_LEFT_GUARD 2
 void __sleuth_register_globals(__sleuth_global *globals, uintptr_t n);
 void __sleuth_unregister_globals(__sleuth_global *globals, uintptr_t n);
 

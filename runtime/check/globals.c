@@ -70,14 +70,24 @@ int globals_describe(sbuf_t *b, uptr addr) {
   for (uptr t = 0; t < ntables; t++)
     for (uptr i = 0; i < tables[t].n; i++) {
       const __sleuth_global *g = &tables[t].g[i];
-      if (addr >= g->beg && addr < g->beg + g->size_with_redzone) {
-        best = g;
+      if (addr >= g->beg && addr < g->beg + g->size &&
+          !(g->flags & SLEUTH_GLOBAL_LEFT_GUARD)) {
+        best = g; /* inside a variable */
         after = 1;
-        best_dist = 0;
         goto found;
       }
-      /* Just before a global (underflow into the previous redzone). */
-      if (addr < g->beg && g->beg - addr < 64 && g->beg - addr < best_dist) {
+      /* In a redzone: name the nearer neighbour, the variable that ends
+       * before it (an overflow) or the one that starts after it (an
+       * underflow; a left guard only ever has one after it). */
+      if (addr >= g->beg + g->size && addr < g->beg + g->size_with_redzone &&
+          !(g->flags & SLEUTH_GLOBAL_LEFT_GUARD) &&
+          addr - (g->beg + g->size) <= best_dist) {
+        best = g;
+        after = 1;
+        best_dist = addr - (g->beg + g->size);
+      }
+      if (addr < g->beg && g->beg - addr < 64 && g->beg - addr < best_dist &&
+          !(g->flags & SLEUTH_GLOBAL_LEFT_GUARD)) {
         best = g;
         after = 0;
         best_dist = g->beg - addr;
