@@ -52,6 +52,8 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // argument become accesses to its local copy.
     if (Opts.Stack && !F->callsFunctionThatReturnsTwice())
       copyByvalArguments(*F);
+    // Before the accesses too: delete[]'s read of the cookie is not one.
+    instrumentArrayCookies(*F);
     SmallVector<MemAccess, 32> Accesses = Instrumenter.collect(*F, Opts, Stats);
     // Loop analyses are computed on the function before any block is split;
     // the module pass reports PreservedAnalyses::none(), which drops them.

@@ -78,6 +78,10 @@ unsigned layOutStack(llvm::Function &F, bool UseAfterScope,
 /// ByvalCopies.cpp: copies each used by-value struct argument into a local
 /// of F (which layOutStack then redzones); returns the number copied.
 unsigned copyByvalArguments(llvm::Function &F);
+/// ArrayCookies.cpp: poisons the element count clang stores in front of a
+/// `new T[n]` (a type with a destructor) once written, and routes delete[]'s
+/// read of it through the runtime; returns the number of changes.
+unsigned instrumentArrayCookies(llvm::Function &F);
 /// StackLayout.cpp: whether layOutStack gives AI a redzoned slot of its
 /// own: a static alloca that escapes or is accessed at a variable or
 /// out-of-bounds offset. The others are never poisoned.

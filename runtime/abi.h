@@ -65,6 +65,11 @@ typedef struct __sleuth_global {
  * front of the first global of its section so that an underflow of that
  * global lands in poisoned memory. Reports name the global after it. */
 #define SLEUTH_GLOBAL_LEFT_GUARD 2
+/* new T[n] of a type with a destructor (pass/ArrayCookies.cpp): poison the
+ * 8-byte element count at the block's start once written; delete[] reads
+ * it back through the runtime (0 for an array already freed). */
+void __sleuth_poison_array_cookie(uintptr_t cookie);
+uint64_t __sleuth_load_array_cookie(uintptr_t cookie);
 void __sleuth_register_globals(__sleuth_global *globals, uintptr_t n);
 void __sleuth_unregister_globals(__sleuth_global *globals, uintptr_t n);
 

@@ -333,6 +333,7 @@ static const char *kind_of_shadow(uptr bad) {
   case SH_ALLOCA_RIGHT:
     return "dynamic-stack-buffer-overflow";
   case SH_POOL_REDZONE: /* a pool block's redzone (pools.c) */
+  case SH_ARRAY_COOKIE: /* new T[n]'s count, inside the block */
     return "heap-buffer-overflow";
   case SH_USER_POISONED:
     return "use-after-poison";

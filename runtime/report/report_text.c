@@ -81,7 +81,8 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
                "  Poisoned by user:      f7\n"
                "  Pool redzone:          fc\n"
                "  Left alloca redzone:   ca\n"
-               "  Right alloca redzone:  cb\n");
+               "  Right alloca redzone:  cb\n"
+               "  Array cookie:          ac\n");
 }
 
 /* ---- error reports ------------------------------------------------------ */
