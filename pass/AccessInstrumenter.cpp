@@ -115,6 +115,10 @@ bool isProvablyInBounds(Value *Ptr, uint64_t Size, const DataLayout &DL,
     if (GV->isDeclaration() || GV->isInterposable() ||
         !GV->getValueType()->isSized())
       return false;
+    // Poisoned while other modules' initialisers run (init-order checking):
+    // code of this module called from there must check its own globals.
+    if (hasDynamicInit(*GV))
+      return false;
     TypeSize TS = DL.getTypeAllocSize(GV->getValueType());
     if (TS.isScalable())
       return false;

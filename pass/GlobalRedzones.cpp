@@ -158,8 +158,16 @@ unsigned instrumentGlobals(Module &M) {
   for (GlobalVariable &G : M.globals())
     if (shouldInstrumentGlobal(G, DL, Used))
       Work.push_back(&G);
-  if (Work.empty())
+  if (Work.empty()) {
+    // Still bracket this module's initialisers: they may read other
+    // modules' globals. Any address unique to the module names it.
+    auto *Id = new GlobalVariable(M, Type::getInt8Ty(C), /*isConstant=*/true,
+                                  GlobalValue::PrivateLinkage,
+                                  ConstantInt::get(Type::getInt8Ty(C), 0),
+                                  "sleuth.module_id");
+    bracketDynamicInit(M, Id);
     return 0;
+  }
 
   IntegerType *IntptrTy = DL.getIntPtrType(C);
   Type *BytePtrTy = pointerTo(Type::getInt8Ty(C));
@@ -180,6 +188,9 @@ unsigned instrumentGlobals(Module &M) {
                  privateString(M, Where, "sleuth.global_loc"),
                  ConstantInt::get(IntptrTy, Flags)}));
   };
+  // Initialisers the optimiser evaluated at compile time are gone: then no
+  // global here is dynamically initialised any more.
+  const bool DynamicInitRuns = hasDynamicInitFunction(M);
   // The first redzoned global of each section kind, which gets a guard.
   GlobalVariable *FirstOf[unsigned(GuardSection::Count)] = {};
   for (GlobalVariable *G : Work) {
@@ -225,7 +236,7 @@ unsigned instrumentGlobals(Module &M) {
       Name = Field(0).str();
       if (!Field(1).empty())
         Where = Field(1).str();
-      if (Field(2).contains('d'))
+      if (DynamicInitRuns && hasDynamicInit(*NewG))
         Flags |= SLEUTH_GLOBAL_DYNAMIC_INIT;
     } else if (!DIs.empty() && DIs[0]->getVariable()) {
       DIGlobalVariable *V = DIs[0]->getVariable();
@@ -264,6 +275,7 @@ unsigned instrumentGlobals(Module &M) {
                                    GlobalValue::PrivateLinkage,
                                    ConstantArray::get(ArrTy, Descs),
                                    "sleuth.globals");
+  bracketDynamicInit(M, Table);
   Type *VoidTy = Type::getVoidTy(C);
   Type *TablePtrTy = pointerTo(DescTy);
   Constant *TablePtr = ConstantExpr::getPointerCast(Table, TablePtrTy);

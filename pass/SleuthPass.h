@@ -19,6 +19,8 @@ namespace llvm {
 class AllocaInst;
 class DataLayout;
 class Function;
+class GlobalVariable;
+class Constant;
 class Module;
 } // namespace llvm
 
@@ -43,6 +45,9 @@ constexpr const char *NoRedzoneMD = "sleuth.no_redzone";
 /// A global's !{qualified name, "file:line:column", flags} from the clang
 /// plugin; flags has `d` for a dynamic initialiser.
 constexpr const char *SourceMD = "sleuth.source";
+/// SourceFacts.cpp: whether the plugin said G has a dynamic initialiser
+/// (what init-order checking watches).
+bool hasDynamicInit(const llvm::GlobalVariable &G);
 /// Takes the clang plugin's annotations and the ignore-list into the
 /// attributes and metadata above, and marks every function to be checked
 /// sanitize_address. Idempotent; run at the start of the pipeline.
@@ -64,6 +69,15 @@ void addModuleCtor(llvm::Module &M);
 /// safely be changed and registers them from a module ctor/dtor. Returns the
 /// number of globals instrumented.
 unsigned instrumentGlobals(llvm::Module &M);
+
+/// InitOrder.cpp: brackets the module's dynamic initialisers (clang's
+/// _GLOBAL__sub_I_* in llvm.global_ctors) with __sleuth_before_dynamic_init
+/// (ModuleId) and __sleuth_after_dynamic_init(); ModuleId names this
+/// module's globals table (or is any address unique to the module).
+void bracketDynamicInit(llvm::Module &M, llvm::Constant *ModuleId);
+/// InitOrder.cpp: whether the module still has such a function (the
+/// optimiser may have evaluated the initialisers at compile time).
+bool hasDynamicInitFunction(llvm::Module &M);
 
 /// StackLayout.cpp: merges the entry-block allocas that need redzones into
 /// one frame with poisoned redzones; returns the number of variables.

@@ -207,4 +207,12 @@ void applySourceFacts(Module &M) {
       F.addFnAttr(Attribute::SanitizeAddress);
 }
 
+bool hasDynamicInit(const GlobalVariable &G) {
+  MDNode *Source = G.getMetadata(SourceMD);
+  if (!Source || Source->getNumOperands() != 3)
+    return false;
+  auto *Flags = dyn_cast<MDString>(Source->getOperand(2));
+  return Flags && Flags->getString().contains('d');
+}
+
 } // namespace sleuth

@@ -70,6 +70,11 @@ typedef struct __sleuth_global {
  * it back through the runtime (0 for an array already freed). */
 void __sleuth_poison_array_cookie(uintptr_t cookie);
 uint64_t __sleuth_load_array_cookie(uintptr_t cookie);
+/* Init-order checking: a module's dynamic initialisers (C++) run between
+ * these two calls; module is the address of its globals table (or another
+ * address unique to the module). */
+void __sleuth_before_dynamic_init(uintptr_t module);
+void __sleuth_after_dynamic_init(void);
 void __sleuth_register_globals(__sleuth_global *globals, uintptr_t n);
 void __sleuth_unregister_globals(__sleuth_global *globals, uintptr_t n);
 

@@ -6,11 +6,13 @@
 
 #include "globals.h"
 #include "interception.h"
+#include "options.h"
 #include "shadow.h"
 
 typedef struct {
   __sleuth_global *g;
   uptr n;
+  int init_started; /* its dynamic initialisers began (init-order checks) */
 } gtable;
 
 static spin_t glock;
@@ -43,6 +45,7 @@ SL_INTERFACE void __sleuth_register_globals(__sleuth_global *g, uintptr_t n) {
   }
   tables[ntables].g = g;
   tables[ntables].n = n;
+  tables[ntables].init_started = 0;
   ntables++;
   spin_unlock(&glock);
 }
@@ -60,6 +63,55 @@ SL_INTERFACE void __sleuth_unregister_globals(__sleuth_global *g, uintptr_t n) {
   for (uptr i = 0; i < n; i++)
     if (!(g[i].beg & 7) && g[i].size_with_redzone >= g[i].size)
       shadow_poison(g[i].beg, g[i].size_with_redzone, 0);
+}
+
+/* Init-order checking (pass/InitOrder.cpp brackets each module's dynamic
+ * initialisers with these two calls). While module M's initialisers run,
+ * the dynamically initialised globals of every module whose initialisers
+ * have not started are poisoned f6: reading one reads a value not computed
+ * yet. With strict_init_order=1, modules that already ran are poisoned too
+ * (an order that works by the linker's choice is reported as well). The
+ * module is named by its globals table (or another address of its own). */
+static void poison_dynamic_globals(const gtable *t, int poison) {
+  for (uptr i = 0; i < t->n; i++) {
+    const __sleuth_global *g = &t->g[i];
+    if (!(g->flags & SLEUTH_GLOBAL_DYNAMIC_INIT) || (g->beg & 7))
+      continue;
+    if (poison)
+      shadow_poison(g->beg, (g->size + 7) & ~(uptr)7, SH_INIT_ORDER);
+    else
+      shadow_unpoison(g->beg, g->size); /* its redzone stays poisoned */
+  }
+}
+
+static uptr init_order_module; /* the module whose initialisers run, or 0 */
+
+SL_INTERFACE void __sleuth_before_dynamic_init(uintptr_t module) {
+  if (!sl_opt.check_initialization_order)
+    return;
+  spin_lock(&glock);
+  init_order_module = module;
+  for (uptr t = 0; t < ntables; t++) {
+    if ((uptr)tables[t].g == module) {
+      if (!sl_opt.strict_init_order)
+        tables[t].init_started = 1;
+      continue;
+    }
+    if (!tables[t].init_started)
+      poison_dynamic_globals(&tables[t], 1);
+  }
+  spin_unlock(&glock);
+}
+
+SL_INTERFACE void __sleuth_after_dynamic_init(void) {
+  if (!sl_opt.check_initialization_order)
+    return;
+  spin_lock(&glock);
+  for (uptr t = 0; t < ntables; t++)
+    if (!tables[t].init_started && (uptr)tables[t].g != init_order_module)
+      poison_dynamic_globals(&tables[t], 0);
+  init_order_module = 0;
+  spin_unlock(&glock);
 }
 
 int globals_describe(sbuf_t *b, uptr addr) {

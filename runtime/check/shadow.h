@@ -25,6 +25,7 @@ enum {
   SH_ALLOCA_LEFT = 0xca,
   SH_ALLOCA_RIGHT = 0xcb,
   SH_POOL_REDZONE = 0xfc,
+  SH_INIT_ORDER = 0xf6, /* another module's global, not initialised yet */
   SH_ARRAY_COOKIE = 0xac, /* the element count in front of new T[n] */
   SH_INTERNAL = 0xfe,
 };

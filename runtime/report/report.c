@@ -337,6 +337,8 @@ static const char *kind_of_shadow(uptr bad) {
     return "heap-buffer-overflow";
   case SH_USER_POISONED:
     return "use-after-poison";
+  case SH_INIT_ORDER:
+    return "initialization-order-fiasco";
   default:
     return "unknown-crash";
   }

@@ -78,6 +78,7 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
                "  Stack after return:    f5\n"
                "  Stack use after scope: f8\n"
                "  Global redzone:        f9\n"
+               "  Global init order:     f6\n"
                "  Poisoned by user:      f7\n"
                "  Pool redzone:          fc\n"
                "  Left alloca redzone:   ca\n"
