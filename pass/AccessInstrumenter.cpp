@@ -218,10 +218,10 @@ AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
     for (unsigned L = 0; L < 5; ++L)
       ReportFixed[W][L] = M.getOrInsertFunction(
           std::string("__sleuth_report_") + Kind[W] + std::to_string(1u << L),
-          VoidTy, IntptrTy);
+          VoidTy, IntptrTy, IntptrTy);
     ReportN[W] =
         M.getOrInsertFunction(std::string("__sleuth_report_") + Kind[W] + "_n",
-                              VoidTy, IntptrTy, IntptrTy);
+                              VoidTy, IntptrTy, IntptrTy, IntptrTy);
     CheckRange[W] = M.getOrInsertFunction(
         std::string("__sleuth_check_") + Kind[W] + "_range", VoidTy, IntptrTy,
         IntptrTy);
@@ -289,25 +289,32 @@ void AccessInstrumenter::instrument(const MemAccess &A) {
     return;
   }
 
+  // The pointer the address was computed from (p of p[i]), for the report
+  // of an overflow that lands in a freed neighbour; none if the address is
+  // not computed from another pointer.
+  Value *Base = getUnderlyingObject(A.Ptr);
+  if (Base == A.Ptr->stripPointerCasts() || !Base->getType()->isPointerTy())
+    Base = nullptr;
+
   if (isPowerOf2_64(A.Size) &&
       A.Alignment.value() >= std::min<uint64_t>(A.Size, 8)) {
     int PartialLast = A.Size < 8 ? int(A.Size) - 1 : -1;
     emitShadowCheck(A.I, Addr, /*WideShadow=*/A.Size == 16, PartialLast,
-                    ReportFixed[W][Log2_64(A.Size)], {Addr});
+                    ReportFixed[W][Log2_64(A.Size)], {Addr}, Base);
     return;
   }
 
   // Unaligned or odd-sized: the first and the last byte, so that an access
   // whose tail crosses into the next granule is caught too.
   Value *Last = IRB.CreateAdd(Addr, ConstantInt::get(IntptrTy, A.Size - 1));
-  emitShadowCheck(A.I, Addr, false, 0, ReportN[W], {Addr, Size});
-  emitShadowCheck(A.I, Last, false, 0, ReportN[W], {Addr, Size});
+  emitShadowCheck(A.I, Addr, false, 0, ReportN[W], {Addr, Size}, Base);
+  emitShadowCheck(A.I, Last, false, 0, ReportN[W], {Addr, Size}, Base);
 }
 
 void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
                                          Value *Addr, bool WideShadow,
                                          int PartialLast, FunctionCallee Report,
-                                         ArrayRef<Value *> Args) {
+                                         ArrayRef<Value *> Args, Value *Base) {
   const DebugLoc Loc = InsertBefore->getDebugLoc();
   IRBuilder<> IRB(InsertBefore);
   IRB.SetCurrentDebugLocation(Loc);
@@ -347,7 +354,10 @@ void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
 
   IRB.SetInsertPoint(Term);
   IRB.SetCurrentDebugLocation(Loc);
-  CallInst *Call = IRB.CreateCall(Report, Args);
+  SmallVector<Value *, 4> CallArgs(Args.begin(), Args.end());
+  CallArgs.push_back(Base ? IRB.CreatePtrToInt(Base, IntptrTy)
+                          : ConstantInt::get(IntptrTy, 0));
+  CallInst *Call = IRB.CreateCall(Report, CallArgs);
   // Keep one report call per access so its return address maps to the
   // access's own line.
   Call->addFnAttr(Attribute::NoMerge);

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SLEUTH_ABI_VERSION 3u
+#define SLEUTH_ABI_VERSION 4u
 
 /* Shadow mapping (DESIGN.md §2): shadow = (addr >> 3) + 0x7fff8000. */
 #define SLEUTH_SHADOW_SCALE 3
@@ -22,20 +22,23 @@
 void __sleuth_module_init(uint32_t abi_version);
 
 /* Error paths: called only after the inline shadow check failed.
- * They return; the runtime decides whether to stop (halt_on_error). */
-void __sleuth_report_load1(uintptr_t addr);
-void __sleuth_report_load2(uintptr_t addr);
-void __sleuth_report_load4(uintptr_t addr);
-void __sleuth_report_load8(uintptr_t addr);
-void __sleuth_report_load16(uintptr_t addr);
-void __sleuth_report_store1(uintptr_t addr);
-void __sleuth_report_store2(uintptr_t addr);
-void __sleuth_report_store4(uintptr_t addr);
-void __sleuth_report_store8(uintptr_t addr);
-void __sleuth_report_store16(uintptr_t addr);
+ * They return; the runtime decides whether to stop (halt_on_error). base is
+ * the pointer the address was computed from (p for p[i]), or 0 when the IR
+ * does not show one: an overflow that lands in a freed neighbour is then
+ * told apart from a use after free. Passed only here, off the fast path. */
+void __sleuth_report_load1(uintptr_t addr, uintptr_t base);
+void __sleuth_report_load2(uintptr_t addr, uintptr_t base);
+void __sleuth_report_load4(uintptr_t addr, uintptr_t base);
+void __sleuth_report_load8(uintptr_t addr, uintptr_t base);
+void __sleuth_report_load16(uintptr_t addr, uintptr_t base);
+void __sleuth_report_store1(uintptr_t addr, uintptr_t base);
+void __sleuth_report_store2(uintptr_t addr, uintptr_t base);
+void __sleuth_report_store4(uintptr_t addr, uintptr_t base);
+void __sleuth_report_store8(uintptr_t addr, uintptr_t base);
+void __sleuth_report_store16(uintptr_t addr, uintptr_t base);
 /* Odd-sized or unaligned access whose first or last byte failed the check. */
-void __sleuth_report_load_n(uintptr_t addr, uintptr_t size);
-void __sleuth_report_store_n(uintptr_t addr, uintptr_t size);
+void __sleuth_report_load_n(uintptr_t addr, uintptr_t size, uintptr_t base);
+void __sleuth_report_store_n(uintptr_t addr, uintptr_t size, uintptr_t base);
 
 /* Full range check for accesses wider than 16 bytes and for loop-hoisted
  * checks; reports the first poisoned byte, if any. */

@@ -16,9 +16,9 @@
 /* clang-format off */
 #define REPORT_FN(kind, size, is_write)                                        \
   SL_INTERFACE SL_NOINLINE __attribute__((cold)) void                          \
-      __sleuth_report_##kind##size(uintptr_t addr) {                           \
+      __sleuth_report_##kind##size(uintptr_t addr, uintptr_t base) {           \
     CALLER_FRAME();                                                            \
-    report_access(addr, size, is_write, pc, bp, sp);                           \
+    report_access_from(addr, size, is_write, pc, bp, sp, base);                \
   }
 /* clang-format on */
 
@@ -34,15 +34,15 @@ REPORT_FN(store, 8, 1)
 REPORT_FN(store, 16, 1)
 
 SL_INTERFACE SL_NOINLINE __attribute__((cold)) void
-__sleuth_report_load_n(uintptr_t addr, uintptr_t size) {
+__sleuth_report_load_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
   CALLER_FRAME();
-  report_access(addr, size, 0, pc, bp, sp);
+  report_access_from(addr, size, 0, pc, bp, sp, base);
 }
 
 SL_INTERFACE SL_NOINLINE __attribute__((cold)) void
-__sleuth_report_store_n(uintptr_t addr, uintptr_t size) {
+__sleuth_report_store_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
   CALLER_FRAME();
-  report_access(addr, size, 1, pc, bp, sp);
+  report_access_from(addr, size, 1, pc, bp, sp, base);
 }
 
 /* For the libc interceptors (interceptors.h): the caller is the

@@ -178,6 +178,7 @@ static int begin(report_model *m, const char *kind, uptr site) {
   sbuf_init_grow(&m->message, 256);
   sbuf_init_grow(&m->details, 256);
   sbuf_init_grow(&m->location, 256);
+  sbuf_init_grow(&m->landed, 128);
   sbuf_puts(&m->message, kind);
   return 1;
 }
@@ -236,6 +237,7 @@ static void finish(report_model *m, int fatal) {
   sbuf_free(&m->message);
   sbuf_free(&m->details);
   sbuf_free(&m->location);
+  sbuf_free(&m->landed);
   spin_unlock(&report_lock);
 }
 
@@ -354,18 +356,52 @@ static int error_stack(uptr *pcs, uptr pc, uptr bp) {
   return 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
 }
 
+/* The live heap block base points into, when addr (the first bad byte)
+ * lies in a freed block and outside that live one: the access overflowed
+ * the live block into its freed neighbour. */
+static int overflowed_into_freed(uptr base, uptr addr, chunk_info *live,
+                                 chunk_info *freed) {
+  if (!base || !shadow_is_app_mem(base) ||
+      *(uint8_t *)MEM_TO_SHADOW(addr) != SH_FREED)
+    return 0;
+  if (!allocator_describe(base, live) || live->state != CHUNK_ALLOCATED ||
+      base < live->user_beg || base > live->user_beg + live->size)
+    return 0;
+  if (addr >= live->user_beg && addr < live->user_beg + live->size)
+    return 0;
+  return allocator_describe(addr, freed) && freed->state != CHUNK_ALLOCATED &&
+         addr >= freed->user_beg && addr < freed->user_beg + freed->size;
+}
+
+static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
+                               uptr bp, uptr sp, uptr site, uptr base);
+
 void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                    uptr sp) {
-  report_access_site(addr, size, is_write, pc, bp, sp, pc);
+  report_access_impl(addr, size, is_write, pc, bp, sp, pc, 0);
+}
+
+void report_access_from(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, uptr base) {
+  report_access_impl(addr, size, is_write, pc, bp, sp, pc, base);
 }
 
 void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr site) {
+  report_access_impl(addr, size, is_write, pc, bp, sp, site, 0);
+}
+
+static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
+                               uptr bp, uptr sp, uptr site, uptr base) {
   uptr bad = shadow_is_app_mem(addr) ? shadow_first_poisoned(addr, size) : 0;
   if (!bad)
     bad = addr;
   const char *kind =
       shadow_is_app_mem(bad) ? kind_of_shadow(bad) : "unknown-crash";
+  chunk_info live, freed;
+  int landed = overflowed_into_freed(base, bad, &live, &freed);
+  if (landed)
+    kind = "heap-buffer-overflow";
   /* Range checks (mem intrinsics, hoisted loop checks) name the first bad
    * byte, as ASan's interceptors do; a single access names its start. */
   uptr shown = size > 16 ? bad : addr;
@@ -384,7 +420,25 @@ void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   m.access_line = 1;
   note_thread(&m, m.tid);
   set_stack(&m, pcs, n, 0);
-  describe_address(&m, bad);
+  if (landed) {
+    describe_chunk(&m, bad, &live);
+    sbuf_puts(&m.location, ", in a freed block");
+    /* The freed block it landed in, with its own stacks. */
+    report_model tmp; /* describe_chunk fills a model; take its parts */
+    sl_memset(&tmp, 0, sizeof tmp);
+    tmp.location = m.landed;
+    describe_chunk(&tmp, bad, &freed);
+    m.landed = tmp.location;
+    m.has_landed = 1;
+    m.landed_alloc_stack = freed.alloc_stack;
+    m.landed_alloc_tid = freed.alloc_tid;
+    m.landed_free_stack = freed.free_stack;
+    m.landed_free_tid = freed.free_tid;
+    note_thread(&m, freed.alloc_tid);
+    note_thread(&m, freed.free_tid);
+  } else {
+    describe_address(&m, bad);
+  }
   m.shadow_addr = bad;
   m.summary_pc = pc;
   finish(&m, 0);

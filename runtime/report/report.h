@@ -15,6 +15,11 @@ void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
  * program's call rather than the interceptor. */
 void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr site);
+/* An inline check's report, with base, the pointer the address was
+ * computed from (0: unknown): an access that lands in a freed block from a
+ * live one is that live block's heap-buffer-overflow. */
+void report_access_from(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, uptr base);
 void report_bad_free(uptr addr, uint32_t stack);
 void report_double_free(uptr addr, uint32_t stack);
 void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,

@@ -176,6 +176,14 @@ void json_render(sbuf_t *b, const report_model *m) {
     key_stack_id(b, "free_stack", m->free_stack);
     key_thread(b, "free_thread", m->free_tid);
   }
+  if (m->has_landed) { /* an overflow into a freed neighbour */
+    key(b, "landed_in_freed_block");
+    json_strn(b, m->landed.buf, report_trimmed_len(&m->landed));
+    key_stack_id(b, "landed_free_stack", m->landed_free_stack);
+    key_thread(b, "landed_free_thread", m->landed_free_tid);
+    key_stack_id(b, "landed_alloc_stack", m->landed_alloc_stack);
+    key_thread(b, "landed_alloc_thread", m->landed_alloc_tid);
+  }
   json_threads(b, m);
   sbuf_t summary;
   sbuf_init_grow(&summary, 256);

@@ -29,6 +29,12 @@ typedef struct {
   int has_alloc, has_free; /* the heap block's stacks, when known */
   uint32_t alloc_stack, free_stack;
   unsigned alloc_tid, free_tid;
+  /* An overflow of a live block that landed in a freed one: the freed
+   * block's description and stacks, after the live block's. */
+  sbuf_t landed;
+  int has_landed;
+  uint32_t landed_alloc_stack, landed_free_stack;
+  unsigned landed_alloc_tid, landed_free_tid;
   uint32_t threads[MODEL_MAX_THREADS]; /* threads whose creation to show */
   int nthreads;
   uptr shadow_addr;    /* text: shadow bytes around it (0: none) */

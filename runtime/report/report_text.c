@@ -148,6 +148,22 @@ static void text_location(sbuf_t *b, const report_model *m, int color) {
     text_stack_id(b, m->alloc_stack, color);
   }
   sbuf_putc(b, '\n');
+  if (m->has_landed) {
+    sbuf_printf(b, "%sThe access landed in a freed block: %s", paint(color, C_GREEN),
+                paint(color, C_RESET));
+    for (size_t i = 0, n = report_trimmed_len(&m->landed); i < n; i++)
+      sbuf_putc(b, m->landed.buf[i]);
+    sbuf_putc(b, '\n');
+    sbuf_printf(b, "%sfreed by thread T%u here:%s\n", paint(color, C_MAGENTA),
+                m->landed_free_tid, paint(color, C_RESET));
+    text_stack_id(b, m->landed_free_stack, color);
+    sbuf_putc(b, '\n');
+    sbuf_printf(b, "%spreviously allocated by thread T%u here:%s\n",
+                paint(color, C_MAGENTA), m->landed_alloc_tid,
+                paint(color, C_RESET));
+    text_stack_id(b, m->landed_alloc_stack, color);
+    sbuf_putc(b, '\n');
+  }
 }
 
 void text_render(sbuf_t *b, const report_model *m, int color) {
