@@ -133,7 +133,7 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
     const record *r = &cur.slots[i];
     if (!r->tag || (r->tag == LEAK_REACHABLE && !sl_opt.show_reachable))
       continue;
-    if (suppressing && suppressions_match_stack("leak", r->stack)) {
+    if (suppressing && suppressions_match_leak(r->stack, r->count, r->bytes)) {
       sup_bytes += r->bytes;
       sup_count += r->count;
       bytes[r->tag] -= r->bytes;
@@ -164,6 +164,10 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
       if (b.len > FLUSH_AT)
         flush(&b);
     }
+    /* As LSan: after the records, before the summary (text only: JSON
+     * carries the suppressed totals in its summary object). */
+    if (!sl_strcmp(sl_opt.log_format, "text"))
+      suppressions_print_used(&b);
     leak_totals t = {{bytes[LEAK_DIRECT], count[LEAK_DIRECT]},
                      {bytes[LEAK_INDIRECT], count[LEAK_INDIRECT]},
                      {bytes[LEAK_POSSIBLE], count[LEAK_POSSIBLE]},
