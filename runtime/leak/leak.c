@@ -439,11 +439,19 @@ static inline void reach(long idx, uptr v, int start, int mode, long leader) {
  * instead of lo). check_shadow: skip words in poisoned granules. */
 static void scan_words(uptr lo, uptr hi, const unsigned char *copy,
                        int check_shadow, int mode, long leader) {
-  lo = (lo + 7) & ~(uptr)7;
-  for (uptr p = lo; p + 8 <= hi; p += 8) {
+  /* use_unaligned=1: a pointer may start at any byte (packed structs). */
+  uptr step = sl_opt.use_unaligned ? 1 : 8;
+  if (step == 8)
+    lo = (lo + 7) & ~(uptr)7;
+  for (uptr p = lo; p + 8 <= hi; p += step) {
     if (check_shadow && *(const int8_t *)MEM_TO_SHADOW(p))
       continue;
-    uptr v = copy ? *(const uptr *)(copy + (p - lo)) : *(const uptr *)p;
+    const unsigned char *at = copy ? copy + (p - lo) : (const unsigned char *)p;
+    uptr v;
+    if (SL_LIKELY(step == 8))
+      v = *(const uptr *)at;
+    else
+      sl_memcpy(&v, at, sizeof v);
     if (v < HEAP_BEG && (v < S.large_lo || v >= S.large_hi) &&
         (v < S.pool_lo || v >= S.pool_hi))
       continue;
@@ -584,7 +592,7 @@ static void scan_thread(const stw_thread *st) {
   uptr lo = t->stack_lo, hi = t->stack_hi;
   if (st->state == STW_PARKED || st->state == STW_SELF) {
     uptr sp = st->state == STW_SELF ? S.self_sp : t->saved_sp;
-    if (st->state == STW_PARKED)
+    if (st->state == STW_PARKED && sl_opt.use_registers)
       scan_words((uptr)t->saved_regs,
                  (uptr)t->saved_regs + sizeof t->saved_regs, 0, 0,
                  FROM_DEFINITE, -1);
@@ -592,7 +600,9 @@ static void scan_thread(const stw_thread *st) {
      * below the scanning thread's sp are only the scanner's own frames. */
     uptr below = st->state == STW_SELF ? 0 : RED_ZONE;
     uptr olo, ohi;
-    if (sp >= lo + below && sp < hi) {
+    if (!sl_opt.use_stacks) {
+      /* use_stacks=0: no stack is a root (only registers and TLS). */
+    } else if (sp >= lo + below && sp < hi) {
       scan_range(sp - below, hi, 0);
     } else {
       if (lo < hi) /* on an alternate stack: read the thread's own whole */
@@ -601,14 +611,17 @@ static void scan_thread(const stw_thread *st) {
       if (stack_bounds_other(t, sp, st->state == STW_SELF, &olo, &ohi))
         scan_range_safely(sp > olo + below ? sp - below : olo, ohi);
     }
-  } else if (lo < hi) {
+  } else if (lo < hi && sl_opt.use_stacks) {
     scan_range_safely(lo, hi);
   }
   /* Locals moved to the fake stack (detect_stack_use_after_return). */
-  fake_stack_for_each_live(t, scan_fake_frame);
-  if (t->tp && tls_static_size > tcb_size && tcb_size) {
+  if (sl_opt.use_stacks)
+    fake_stack_for_each_live(t, scan_fake_frame);
+  /* Static TLS; glibc carves it out of a thread's stack, which was read
+   * above only if use_stacks is on. */
+  if (sl_opt.use_tls && t->tp && tls_static_size > tcb_size && tcb_size) {
     uptr end = t->tp + tcb_size, beg = end - tls_static_size;
-    if (!(beg >= lo && end <= hi))
+    if (!(beg >= lo && end <= hi) || !sl_opt.use_stacks)
       scan_range(beg, end, 0);
   }
 }
@@ -617,12 +630,12 @@ static void scan_thread(const stw_thread *st) {
 
 static void classify(void) {
   for (size_t i = 0; i < S.nblocks; i++)
-    if (S.blocks[i].tag == LEAK_UNREACHED &&
+    if (sl_opt.use_ld_allocations && S.blocks[i].tag == LEAK_UNREACHED &&
         allocated_by_loader(S.blocks[i].stack)) {
       S.blocks[i].tag = LEAK_REACHABLE;
       push((uint32_t)i);
     }
-  for (int i = 0; i < S.nglobals; i++)
+  for (int i = 0; sl_opt.use_globals && i < S.nglobals; i++)
     scan_range(S.globals[i].lo, S.globals[i].hi, 1);
   for (int i = 0; i < S.nthreads; i++)
     scan_thread(&S.threads[i]);

@@ -146,10 +146,7 @@ static void add_default_rules(const char *(*hook)(void)) {
   ifree(copy);
 }
 
-void suppressions_init(void) {
-  add_default_rules(__asan_default_suppressions);
-  add_default_rules(__lsan_default_suppressions);
-  const char *file = sl_opt.suppressions;
+static void add_file_rules(const char *file) {
   if (!file || !*file)
     return;
   int fd = sys_open(file, 0 /* O_RDONLY */, 0);
@@ -162,6 +159,13 @@ void suppressions_init(void) {
     die(file, 0, "cannot be read");
   parse_rules(text, file);
   ifree(text);
+}
+
+void suppressions_init(void) {
+  add_default_rules(__asan_default_suppressions);
+  add_default_rules(__lsan_default_suppressions);
+  add_file_rules(sl_opt.suppressions);
+  add_file_rules(options_lsan_suppressions());
 }
 
 int suppressions_active(void) { return nrules > 0; }
