@@ -270,6 +270,14 @@ static inline long lookup(uptr v, int *start) {
   return idx;
 }
 
+/* A block new[] allocated for zero elements: its 8 or 16 bytes are the
+ * cookie, whose last word is the count, 0. */
+static int cookie_only_array(long idx, const leak_block *b) {
+  return (size_t)idx < S.pool_first && (b->size == 8 || b->size == 16) &&
+         !(b->beg & 7) && header_of(b->beg)->type == AT_NEW_ARRAY &&
+         *(const uptr *)(b->beg + b->size - 8) == 0;
+}
+
 static inline long heap_lookup(uptr v, int *start) {
   long idx = -1;
   if (v >= HEAP_BEG && v < HEAP_END) {
@@ -299,7 +307,16 @@ static inline long heap_lookup(uptr v, int *start) {
     return idx;
   }
   *start = 0;
-  return v > b->beg && v < b->beg + b->size ? idx : -1;
+  if (v > b->beg && v < b->beg + b->size)
+    return idx;
+  /* new T[0] of a type with a destructor: the block is only the array
+   * cookie (a count of 0) and the program holds a pointer just past it,
+   * at the block's end. LSan counts that pointer too. */
+  if (SL_UNLIKELY(v == b->beg + b->size) && cookie_only_array(idx, b)) {
+    *start = 1;
+    return idx;
+  }
+  return -1;
 }
 
 /* ---- interior pointers that count as start pointers --------------------
