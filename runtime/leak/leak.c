@@ -337,7 +337,9 @@ static inline long heap_lookup(uptr v, int *start) {
  *   - length64: 8 bytes in, and the first word is the length of the rest.
  *   - stdstring: 24 bytes in, in a block laid out as libstdc++'s
  *     copy-on-write string (_GLIBCXX_USE_CXX11_ABI=0): length, capacity,
- *     reference count, then capacity + 1 chars, which fill the block. */
+ *     reference count, then capacity + 1 chars, which fill the block.
+ *   - lowbits: 1 to 7 bytes in (blocks are 8-byte aligned, so those bits
+ *     are free for tags: glibc's tsearch colours its tree this way). */
 
 static int rodata_word(uptr w) {
   if ((w & 7) || (w >= HEAP_BEG && w < HEAP_END))
@@ -374,6 +376,7 @@ enum {
   H_MULTIPLE_INHERITANCE = 2,
   H_LENGTH64 = 4,
   H_STDSTRING = 8,
+  H_LOWBITS = 16,
 };
 static unsigned heuristics;
 
@@ -383,11 +386,18 @@ static unsigned heuristics_enabled(void) {
          (option_list_has(l, "multipleinheritance") ? H_MULTIPLE_INHERITANCE
                                                     : 0) |
          (option_list_has(l, "length64") ? H_LENGTH64 : 0) |
-         (option_list_has(l, "stdstring") ? H_STDSTRING : 0);
+         (option_list_has(l, "stdstring") ? H_STDSTRING : 0) |
+         (option_list_has(l, "lowbits") ? H_LOWBITS : 0);
 }
 
 static int start_like(const leak_block *b, long idx, uptr v) {
-  if (!heuristics || b->beg & 7 || b->size < 16)
+  if (!heuristics || b->beg & 7)
+    return 0;
+  /* lowbits: a start pointer with flags in its low 3 bits (glibc's
+   * tsearch keeps a node's colour in the low bit of a child pointer). */
+  if ((heuristics & H_LOWBITS) && v - b->beg < 8)
+    return 1;
+  if (b->size < 16)
     return 0;
   const uptr *w = (const uptr *)b->beg;
   uptr off = v - b->beg;
