@@ -655,6 +655,8 @@ static void scan_thread(const stw_thread *st) {
 
 /* ---- the scan ------------------------------------------------------------ */
 
+static void scan_start_arg(uptr lo, uptr hi) { scan_range(lo, hi, 0); }
+
 static void classify(void) {
   for (size_t i = 0; i < S.nblocks; i++)
     if (sl_opt.use_ld_allocations && S.blocks[i].tag == LEAK_UNREACHED &&
@@ -666,6 +668,8 @@ static void classify(void) {
     scan_range(S.globals[i].lo, S.globals[i].hi, 1);
   for (int i = 0; i < S.nthreads; i++)
     scan_thread(&S.threads[i]);
+  /* Threads created but not started: their start argument. */
+  threads_scan_pending_args_locked(scan_start_arg);
   drain(0, -1);
   for (size_t i = 0; i < S.nblocks; i++) {
     if (S.blocks[i].tag != LEAK_UNREACHED)
