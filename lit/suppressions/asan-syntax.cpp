@@ -10,6 +10,14 @@
 // RUN: not env SLEUTH_OPTIONS=suppressions=%t.supp %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cxx -O2 %s -o %t
 // RUN: not env SLEUTH_OPTIONS=suppressions=%t.supp %run %t 2>&1 | FileCheck %s
+// As an ASan user has them: interceptor rules in ASAN_OPTIONS' file, leak:
+// rules in LSAN_OPTIONS' (Sleuth reads both), and odr_violation: accepted.
+// RUN: printf 'interceptor_via_fun:legacy_c\nodr_violation:^some_global$\n' > %t.asan
+// RUN: printf '# tcmalloc users line\nleak:MallocExtension::Register\nleak:^other_alloc(\nleak:never_matches\n' > %t.lsan
+// RUN: not env ASAN_OPTIONS=suppressions=%t.asan LSAN_OPTIONS=suppressions=%t.lsan %run %t 2>&1 | FileCheck %s
+// The same rules compiled in with __lsan_default_suppressions().
+// RUN: %sleuth_cxx -O0 -DDEFAULT_RULES %s -o %t.rules
+// RUN: not %run %t.rules 2>&1 | FileCheck %s
 // Without the interceptor rule the strcpy overflow is reported.
 // RUN: printf 'leak:MallocExtension::Register\n' > %t2.supp
 // RUN: not env SLEUTH_OPTIONS=suppressions=%t2.supp %run %t 2>&1 | FileCheck %s --check-prefix=NOSUPP
@@ -19,6 +27,13 @@
 // RUN: env SLEUTH_OPTIONS=suppressions=%t.supp %run %t.clean 2>&1 | count 0
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef DEFAULT_RULES
+extern "C" const char *__lsan_default_suppressions() {
+  return "leak:MallocExtension::Register\nleak:^other_alloc(\n"
+         "interceptor_via_fun:legacy_c\n";
+}
+#endif
 
 struct MallocExtension {
   __attribute__((noinline)) static void *Register(size_t n) {
@@ -69,7 +84,7 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: Direct leak of 33 byte(s) in 1 object(s) allocated from:
 // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-// CHECK-NEXT: {{#1 0x[0-9a-f]+ in other_alloc_too\(unsigned long\) .*}}asan-syntax.cpp:38
+// CHECK-NEXT: {{#1 0x[0-9a-f]+ in other_alloc_too\(unsigned long\) .*}}asan-syntax.cpp:53
 // CHECK-NOT: Direct leak
 // CHECK: {{^-{53}$}}
 // CHECK-NEXT: {{^Suppressions used:$}}
@@ -86,7 +101,7 @@ int main(int argc, char **argv) {
 // NOSUPP: ERROR: Sleuth: heap-buffer-overflow on address
 // NOSUPP-NEXT: WRITE of size 8 at
 // NOSUPP-NEXT: {{#0 0x[0-9a-f]+ in strcpy}}
-// NOSUPP-NEXT: {{#1 0x[0-9a-f]+ in legacy_copy\(char\*, char const\*\) .*}}asan-syntax.cpp:44
+// NOSUPP-NEXT: {{#1 0x[0-9a-f]+ in legacy_copy\(char\*, char const\*\) .*}}asan-syntax.cpp:59
 // NOSUPP: allocated by thread T0 here:
 // NOSUPP-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-// NOSUPP-NEXT: {{#1 0x[0-9a-f]+ in main .*}}asan-syntax.cpp:50
+// NOSUPP-NEXT: {{#1 0x[0-9a-f]+ in main .*}}asan-syntax.cpp:65
