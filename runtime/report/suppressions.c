@@ -21,7 +21,8 @@ static int nrules;
 static int suppressed_errors;
 
 /* The kinds a rule may name: ASan's and LSan's (`leak`, the three
- * `interceptor_*` and `odr_violation`), DESIGN.md §3's error kinds and the
+ * `interceptor_*`, `odr_violation`, and `alloc_dealloc_mismatch`, read as
+ * `alloc-dealloc-mismatch`), DESIGN.md §3's error kinds and the
  * signal kinds report_deadly_signal uses. `*-param-overlap` is accepted for
  * any intercepted function. */
 /* clang-format off */
@@ -107,6 +108,9 @@ static void parse_rules(char *text, const char *file) {
         pat++;
       if (!*k)
         die(file, lineno, "missing kind before ':'");
+      /* ASan's (LLVM 20+) spelling of the kind. */
+      if (!sl_strcmp(k, "alloc_dealloc_mismatch"))
+        k = "alloc-dealloc-mismatch";
       if (!known_kind(k)) {
         die(file, lineno,
             "unknown kind '%s' (leak, interceptor_name, interceptor_via_fun, "
