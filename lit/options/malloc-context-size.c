@@ -19,3 +19,16 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
 // CHECK-NEXT: {{#1 0x[0-9a-f]+ in make .*}}malloc-context-size.c:[[@LINE-12]]
 // CHECK-NEXT: {{^$}}
+// ASan's range is accepted: 0 keeps the allocator's frame only (as ASan
+// prints it), 256 keeps every frame up to the depot's 64 (all of them
+// here).
+// RUN: env SLEUTH_OPTIONS=malloc_context_size=0 not %run %t 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: env SLEUTH_OPTIONS=malloc_context_size=256 not %run %t 2>&1 | FileCheck %s --check-prefix=DEEP
+// ZERO: allocated by thread T0 here:
+// ZERO-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
+// ZERO-EMPTY:
+// DEEP: allocated by thread T0 here:
+// DEEP-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
+// DEEP-NEXT: {{#1 0x[0-9a-f]+ in make .*}}malloc-context-size.c:8
+// DEEP-NEXT: {{#2 0x[0-9a-f]+ in main .*}}malloc-context-size.c:12
+// DEEP-NEXT: {{#3 0x[0-9a-f]+ in __libc_start_call_main}}

@@ -19,9 +19,25 @@ typedef struct {
 
 extern sleuth_options_t sl_opt;
 
-/* Parses defaults, then the string (may be NULL). On error writes one line
- * naming the problem into err (if non-NULL) and returns -1. */
+/* Parses defaults, then the string in SLEUTH_OPTIONS' syntax (may be
+ * NULL). On error writes one line naming the problem into err (if
+ * non-NULL) and returns -1. */
 int options_parse(const char *s, char *err, unsigned long errcap);
+/* The start-up parse, in this order (later wins): the table's defaults;
+ * the program's __sleuth_default_options() (Sleuth's syntax, errors are
+ * fatal), __asan_default_options() and __lsan_default_options() (ASan's
+ * syntax); then sleuth_env (SLEUTH_OPTIONS) if set, which replaces both
+ * asan_env (ASAN_OPTIONS) and lsan_env (LSAN_OPTIONS), read otherwise.
+ * ASan-syntax strings never fail: what Sleuth cannot use is a warning
+ * (options_warnings). Returns -1 with err filled on a Sleuth-syntax
+ * error. */
+int options_init(const char *sleuth_env, const char *asan_env,
+                 const char *lsan_env, char *err, unsigned long errcap);
+/* The warnings of ASan-syntax strings, one per line, or NULL. */
+const char *options_warnings(void);
+/* LSAN_OPTIONS' (or __lsan_default_options') suppressions file, read in
+ * addition to `suppressions`, or NULL. */
+const char *options_lsan_suppressions(void);
 /* The first option set in SLEUTH_OPTIONS whose feature does not exist yet
  * (accepted so scripts keep working; verbosity=1 warns), or NULL. */
 const char *options_first_unimplemented(void);

@@ -192,15 +192,45 @@ void threads_after_fork_child(void) {
     }
 }
 
-typedef struct {
+typedef struct start_args {
   void *(*fn)(void *);
   void *arg;
   uint32_t tid, parent, stack;
+  struct start_args *next, **prev; /* in `pending` */
 } start_args;
+
+/* Threads created but not yet in the table: their start argument is
+ * often the only pointer to a block (a detached thread handed a request),
+ * and the leak scan must see it (threads_scan_pending_args_locked) until
+ * the new thread's own stack, which then holds it, is scanned. Guarded by
+ * table_lock. */
+static start_args *pending;
+
+static void pending_add(start_args *sa) {
+  spin_lock(&table_lock);
+  sa->next = pending;
+  sa->prev = &pending;
+  if (pending)
+    pending->prev = &sa->next;
+  pending = sa;
+  spin_unlock(&table_lock);
+}
+
+static void pending_remove(start_args *sa) {
+  spin_lock(&table_lock);
+  *sa->prev = sa->next;
+  if (sa->next)
+    sa->next->prev = sa->prev;
+  spin_unlock(&table_lock);
+}
+
+void threads_scan_pending_args_locked(void (*scan)(uptr lo, uptr hi)) {
+  for (start_args *sa = pending; sa; sa = sa->next)
+    scan((uptr)&sa->arg, (uptr)(&sa->arg + 1));
+}
 
 static void *thread_start(void *p) {
   start_args sa = *(start_args *)p;
-  ifree(p);
   sl_thread *t = ialloc(sizeof *t);
   t->tid = sa.tid;
   t->parent_tid = sa.parent;
@@ -211,6 +241,9 @@ static void *thread_start(void *p) {
   cur_thread = t;
   set_bounds_from_pthread(t);
   table_add(t);
+  /* Listed now, so the stack holding sa.arg is scanned from here on. */
+  pending_remove(p);
+  ifree(p);
   set_altstack(t);
   pthread_setspecific(exit_key, t);
   return sa.fn(sa.arg);
@@ -231,8 +264,11 @@ SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   sa->tid = __atomic_fetch_add(&next_tid, 1, __ATOMIC_RELAXED);
   sa->parent = thread_current()->tid;
   sa->stack = stack_capture_id(pc, fp);
+  pending_add(sa);
   int r = REAL(pthread_create)(th, attr, thread_start, sa);
-  if (r)
+  if (r) {
+    pending_remove(sa);
     ifree(sa);
+  }
   return r;
 }

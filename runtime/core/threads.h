@@ -54,6 +54,9 @@ sl_thread *thread_current_or_null(void);
 void threads_lock(void);
 void threads_unlock(void);
 sl_thread **threads_table_locked(uint32_t *cap);
+/* With the table locked: calls scan on the start argument of every thread
+ * pthread_create made that has not started yet (leak scan roots). */
+void threads_scan_pending_args_locked(void (*scan)(uptr lo, uptr hi));
 /* Looks up a thread record by T<n> id (NULL if unknown). */
 sl_thread *thread_by_tid(uint32_t tid);
 void threads_init_main(void);

@@ -270,6 +270,14 @@ static inline long lookup(uptr v, int *start) {
   return idx;
 }
 
+/* A block new[] allocated for zero elements: its 8 or 16 bytes are the
+ * cookie, whose last word is the count, 0. */
+static int cookie_only_array(long idx, const leak_block *b) {
+  return (size_t)idx < S.pool_first && (b->size == 8 || b->size == 16) &&
+         !(b->beg & 7) && header_of(b->beg)->type == AT_NEW_ARRAY &&
+         *(const uptr *)(b->beg + b->size - 8) == 0;
+}
+
 static inline long heap_lookup(uptr v, int *start) {
   long idx = -1;
   if (v >= HEAP_BEG && v < HEAP_END) {
@@ -299,7 +307,16 @@ static inline long heap_lookup(uptr v, int *start) {
     return idx;
   }
   *start = 0;
-  return v > b->beg && v < b->beg + b->size ? idx : -1;
+  if (v > b->beg && v < b->beg + b->size)
+    return idx;
+  /* new T[0] of a type with a destructor: the block is only the array
+   * cookie (a count of 0) and the program holds a pointer just past it,
+   * at the block's end. LSan counts that pointer too. */
+  if (SL_UNLIKELY(v == b->beg + b->size) && cookie_only_array(idx, b)) {
+    *start = 1;
+    return idx;
+  }
+  return -1;
 }
 
 /* ---- interior pointers that count as start pointers --------------------
@@ -320,7 +337,9 @@ static inline long heap_lookup(uptr v, int *start) {
  *   - length64: 8 bytes in, and the first word is the length of the rest.
  *   - stdstring: 24 bytes in, in a block laid out as libstdc++'s
  *     copy-on-write string (_GLIBCXX_USE_CXX11_ABI=0): length, capacity,
- *     reference count, then capacity + 1 chars, which fill the block. */
+ *     reference count, then capacity + 1 chars, which fill the block.
+ *   - lowbits: 1 to 7 bytes in (blocks are 8-byte aligned, so those bits
+ *     are free for tags: glibc's tsearch colours its tree this way). */
 
 static int rodata_word(uptr w) {
   if ((w & 7) || (w >= HEAP_BEG && w < HEAP_END))
@@ -357,6 +376,7 @@ enum {
   H_MULTIPLE_INHERITANCE = 2,
   H_LENGTH64 = 4,
   H_STDSTRING = 8,
+  H_LOWBITS = 16,
 };
 static unsigned heuristics;
 
@@ -366,11 +386,18 @@ static unsigned heuristics_enabled(void) {
          (option_list_has(l, "multipleinheritance") ? H_MULTIPLE_INHERITANCE
                                                     : 0) |
          (option_list_has(l, "length64") ? H_LENGTH64 : 0) |
-         (option_list_has(l, "stdstring") ? H_STDSTRING : 0);
+         (option_list_has(l, "stdstring") ? H_STDSTRING : 0) |
+         (option_list_has(l, "lowbits") ? H_LOWBITS : 0);
 }
 
 static int start_like(const leak_block *b, long idx, uptr v) {
-  if (!heuristics || b->beg & 7 || b->size < 16)
+  if (!heuristics || b->beg & 7)
+    return 0;
+  /* lowbits: a start pointer with flags in its low 3 bits (glibc's
+   * tsearch keeps a node's colour in the low bit of a child pointer). */
+  if ((heuristics & H_LOWBITS) && v - b->beg < 8)
+    return 1;
+  if (b->size < 16)
     return 0;
   const uptr *w = (const uptr *)b->beg;
   uptr off = v - b->beg;
@@ -439,11 +466,19 @@ static inline void reach(long idx, uptr v, int start, int mode, long leader) {
  * instead of lo). check_shadow: skip words in poisoned granules. */
 static void scan_words(uptr lo, uptr hi, const unsigned char *copy,
                        int check_shadow, int mode, long leader) {
-  lo = (lo + 7) & ~(uptr)7;
-  for (uptr p = lo; p + 8 <= hi; p += 8) {
+  /* use_unaligned=1: a pointer may start at any byte (packed structs). */
+  uptr step = sl_opt.use_unaligned ? 1 : 8;
+  if (step == 8)
+    lo = (lo + 7) & ~(uptr)7;
+  for (uptr p = lo; p + 8 <= hi; p += step) {
     if (check_shadow && *(const int8_t *)MEM_TO_SHADOW(p))
       continue;
-    uptr v = copy ? *(const uptr *)(copy + (p - lo)) : *(const uptr *)p;
+    const unsigned char *at = copy ? copy + (p - lo) : (const unsigned char *)p;
+    uptr v;
+    if (SL_LIKELY(step == 8))
+      v = *(const uptr *)at;
+    else
+      sl_memcpy(&v, at, sizeof v);
     if (v < HEAP_BEG && (v < S.large_lo || v >= S.large_hi) &&
         (v < S.pool_lo || v >= S.pool_hi))
       continue;
@@ -584,7 +619,7 @@ static void scan_thread(const stw_thread *st) {
   uptr lo = t->stack_lo, hi = t->stack_hi;
   if (st->state == STW_PARKED || st->state == STW_SELF) {
     uptr sp = st->state == STW_SELF ? S.self_sp : t->saved_sp;
-    if (st->state == STW_PARKED)
+    if (st->state == STW_PARKED && sl_opt.use_registers)
       scan_words((uptr)t->saved_regs,
                  (uptr)t->saved_regs + sizeof t->saved_regs, 0, 0,
                  FROM_DEFINITE, -1);
@@ -592,7 +627,9 @@ static void scan_thread(const stw_thread *st) {
      * below the scanning thread's sp are only the scanner's own frames. */
     uptr below = st->state == STW_SELF ? 0 : RED_ZONE;
     uptr olo, ohi;
-    if (sp >= lo + below && sp < hi) {
+    if (!sl_opt.use_stacks) {
+      /* use_stacks=0: no stack is a root (only registers and TLS). */
+    } else if (sp >= lo + below && sp < hi) {
       scan_range(sp - below, hi, 0);
     } else {
       if (lo < hi) /* on an alternate stack: read the thread's own whole */
@@ -601,31 +638,38 @@ static void scan_thread(const stw_thread *st) {
       if (stack_bounds_other(t, sp, st->state == STW_SELF, &olo, &ohi))
         scan_range_safely(sp > olo + below ? sp - below : olo, ohi);
     }
-  } else if (lo < hi) {
+  } else if (lo < hi && sl_opt.use_stacks) {
     scan_range_safely(lo, hi);
   }
   /* Locals moved to the fake stack (detect_stack_use_after_return). */
-  fake_stack_for_each_live(t, scan_fake_frame);
-  if (t->tp && tls_static_size > tcb_size && tcb_size) {
+  if (sl_opt.use_stacks)
+    fake_stack_for_each_live(t, scan_fake_frame);
+  /* Static TLS; glibc carves it out of a thread's stack, which was read
+   * above only if use_stacks is on. */
+  if (sl_opt.use_tls && t->tp && tls_static_size > tcb_size && tcb_size) {
     uptr end = t->tp + tcb_size, beg = end - tls_static_size;
-    if (!(beg >= lo && end <= hi))
+    if (!(beg >= lo && end <= hi) || !sl_opt.use_stacks)
       scan_range(beg, end, 0);
   }
 }
 
 /* ---- the scan ------------------------------------------------------------ */
 
+static void scan_start_arg(uptr lo, uptr hi) { scan_range(lo, hi, 0); }
+
 static void classify(void) {
   for (size_t i = 0; i < S.nblocks; i++)
-    if (S.blocks[i].tag == LEAK_UNREACHED &&
+    if (sl_opt.use_ld_allocations && S.blocks[i].tag == LEAK_UNREACHED &&
         allocated_by_loader(S.blocks[i].stack)) {
       S.blocks[i].tag = LEAK_REACHABLE;
       push((uint32_t)i);
     }
-  for (int i = 0; i < S.nglobals; i++)
+  for (int i = 0; sl_opt.use_globals && i < S.nglobals; i++)
     scan_range(S.globals[i].lo, S.globals[i].hi, 1);
   for (int i = 0; i < S.nthreads; i++)
     scan_thread(&S.threads[i]);
+  /* Threads created but not started: their start argument. */
+  threads_scan_pending_args_locked(scan_start_arg);
   drain(0, -1);
   for (size_t i = 0; i < S.nblocks; i++) {
     if (S.blocks[i].tag != LEAK_UNREACHED)

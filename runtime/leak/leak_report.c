@@ -107,6 +107,18 @@ static void flush(sbuf_t *b) {
   b->buf[0] = 0;
 }
 
+/* report_objects=1: each object of a record, after its stack, as LSan
+ * lists them ("Objects leaked above:", then address and size). */
+static void list_objects(sbuf_t *b, const leak_block *blocks, size_t n,
+                         const record *r) {
+  sbuf_puts(b, "Objects leaked above:\n");
+  for (size_t i = 0; i < n; i++)
+    if (blocks[i].stack == r->stack && blocks[i].tag == r->tag)
+      sbuf_printf(b, "%p (%zu bytes)\n", (void *)blocks[i].beg,
+                  (size_t)blocks[i].size);
+  sbuf_putc(b, '\n');
+}
+
 size_t leak_report(const leak_block *blocks, size_t n, int only_new,
                    int *fail) {
   record_set cur = {0, 0, 0};
@@ -133,7 +145,7 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
     const record *r = &cur.slots[i];
     if (!r->tag || (r->tag == LEAK_REACHABLE && !sl_opt.show_reachable))
       continue;
-    if (suppressing && suppressions_match_stack("leak", r->stack)) {
+    if (suppressing && suppressions_match_leak(r->stack, r->count, r->bytes)) {
       sup_bytes += r->bytes;
       sup_count += r->count;
       bytes[r->tag] -= r->bytes;
@@ -156,14 +168,30 @@ size_t leak_report(const leak_block *blocks, size_t n, int only_new,
   if (nlist || sup_count) {
     sbuf_t b;
     sbuf_init_grow(&b, FLUSH_AT * 2);
+    int text = !sl_strcmp(sl_opt.log_format, "text");
     if (nlist)
       report_leak_header(&b);
-    for (size_t i = 0; i < nlist; i++) {
+    /* max_leaks=N: the N largest records, as LSan words it. */
+    size_t shown = nlist;
+    if (sl_opt.max_leaks > 0 && (size_t)sl_opt.max_leaks < nlist) {
+      shown = (size_t)sl_opt.max_leaks;
+      if (text)
+        sbuf_printf(&b, "The %zu top leak(s):\n", shown);
+    }
+    for (size_t i = 0; i < shown; i++) {
       report_leak_record(&b, kind_option(list[i].tag), list[i].bytes,
                          list[i].count, list[i].stack, 0);
+      if (sl_opt.report_objects && text)
+        list_objects(&b, blocks, n, &list[i]);
       if (b.len > FLUSH_AT)
         flush(&b);
     }
+    if (shown < nlist && text)
+      sbuf_printf(&b, "Omitting %zu more leak(s).\n", nlist - shown);
+    /* As LSan: after the records, before the summary (text only: JSON
+     * carries the suppressed totals in its summary object). */
+    if (text && sl_opt.print_suppressions)
+      suppressions_print_used(&b);
     leak_totals t = {{bytes[LEAK_DIRECT], count[LEAK_DIRECT]},
                      {bytes[LEAK_INDIRECT], count[LEAK_INDIRECT]},
                      {bytes[LEAK_POSSIBLE], count[LEAK_POSSIBLE]},

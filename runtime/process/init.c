@@ -137,7 +137,13 @@ void sleuth_init(void) {
   if (__atomic_exchange_n(&initializing, 1, __ATOMIC_ACQ_REL))
     return;
   char err[1024];
-  if (options_parse(sl_getenv("SLEUTH_OPTIONS"), err, sizeof err))
+  /* An empty SLEUTH_OPTIONS counts as unset (scripts and test harnesses
+   * clear it that way), so ASAN_OPTIONS still applies. */
+  const char *sleuth_env = sl_getenv("SLEUTH_OPTIONS");
+  if (sleuth_env && !*sleuth_env)
+    sleuth_env = 0;
+  if (options_init(sleuth_env, sl_getenv("ASAN_OPTIONS"),
+                   sl_getenv("LSAN_OPTIONS"), err, sizeof err))
     die_options(err);
   if (sl_opt.help) {
     options_print_help(1);
@@ -178,9 +184,26 @@ void sleuth_init(void) {
   if (sl_opt.leak_growth_checks > 0 && sleuth_checking)
     service_register_interval(leak_growth_check);
   if (sl_opt.verbosity) {
-    report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s)",
-               sl_getenv("SLEUTH_OPTIONS") ? sl_getenv("SLEUTH_OPTIONS")
-                                           : "defaults");
+    const char *env = sleuth_env;
+    report_raw("Sleuth " SLEUTH_VERSION " initialised (options: %s%s)",
+               env                           ? env
+               : sl_getenv("ASAN_OPTIONS")   ? "ASAN_OPTIONS"
+               : sl_getenv("LSAN_OPTIONS")   ? "LSAN_OPTIONS"
+                                             : "defaults",
+               !env && sl_getenv("ASAN_OPTIONS") && sl_getenv("LSAN_OPTIONS")
+                   ? ", LSAN_OPTIONS"
+                   : "");
+    /* Flags of ASan-syntax strings that were ignored, one line each. */
+    for (const char *w = options_warnings(); w && *w;) {
+      const char *eol = sl_strchr(w, '\n');
+      char line[512];
+      size_t n = (size_t)(eol - w) < sizeof line ? (size_t)(eol - w)
+                                                 : sizeof line - 1;
+      sl_memcpy(line, w, n);
+      line[n] = 0;
+      report_raw("%s", line);
+      w = eol + 1;
+    }
     if (options_first_unimplemented())
       report_raw("WARNING: Sleuth: option '%s' is accepted but not "
                  "implemented yet; it has no effect (help=1 lists them)",

@@ -136,6 +136,15 @@ static int suppressed(const char *kind, const uptr *pcs, int n, int exact) {
   return 1;
 }
 
+/* ASan's interceptor_* rules, for the reports of libc interceptors. */
+static int interceptor_suppressed(const char *func, const uptr *pcs, int n) {
+  if (SL_LIKELY(!suppressions_active()) ||
+      !suppressions_interceptor_report(func, pcs, n))
+    return 0;
+  suppressions_count_error();
+  return 1;
+}
+
 static int suppressed_id(const char *kind, uint32_t stack) {
   if (SL_LIKELY(!suppressions_active()))
     return 0;
@@ -407,7 +416,7 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   uptr shown = size > 16 ? bad : addr;
   uptr pcs[MAX_FRAMES];
   int n = error_stack(pcs, pc, bp);
-  if (suppressed(kind, pcs, n, 0))
+  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
     return;
   report_model m;
   if (!begin(&m, kind, site))
@@ -450,7 +459,7 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
   sl_snprintf(kind, sizeof kind, "%s-param-overlap", func);
   uptr pcs[MAX_FRAMES];
   int n = error_stack(pcs, pc, bp);
-  if (suppressed(kind, pcs, n, 0))
+  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(func, pcs, n))
     return;
   report_model m;
   if (!begin(&m, kind, site))

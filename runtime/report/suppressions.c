@@ -5,23 +5,30 @@
 
 #include "options.h"
 #include "stackdepot.h"
+#include "suppression_pattern.h"
 #include "symbolize.h"
 
 typedef struct {
   char *kind;
   char *pattern;
+  /* For "Suppressions used:": leak records count their objects and
+   * bytes, other reports 1 and 0. */
+  uptr hits, bytes;
 } rule;
 
 static rule *rules;
 static int nrules;
 static int suppressed_errors;
 
-/* The kinds a rule may name: DESIGN.md §3's error kinds, the signal kinds
- * report_deadly_signal uses, and `leak`. `*-param-overlap` is accepted for
+/* The kinds a rule may name: ASan's and LSan's (`leak`, the three
+ * `interceptor_*`, `odr_violation`, and `alloc_dealloc_mismatch`, read as
+ * `alloc-dealloc-mismatch`), DESIGN.md §3's error kinds and the
+ * signal kinds report_deadly_signal uses. `*-param-overlap` is accepted for
  * any intercepted function. */
 /* clang-format off */
 static const char *const kinds[] = {
-    "leak", "heap-buffer-overflow", "heap-use-after-free", "double-free",
+    "leak", "interceptor_name", "interceptor_via_fun", "interceptor_via_lib",
+    "odr_violation", "heap-buffer-overflow", "heap-use-after-free", "double-free",
     "bad-free", "alloc-dealloc-mismatch", "new-delete-type-mismatch",
     "stack-buffer-overflow", "stack-buffer-underflow",
     "dynamic-stack-buffer-overflow", "stack-use-after-scope",
@@ -45,8 +52,12 @@ die(const char *file, int line, const char *fmt, ...) {
   char msg[2048];
   sbuf_t b;
   sbuf_init(&b, msg, sizeof msg);
-  sbuf_printf(&b, "==%d==ERROR: Sleuth: suppressions file '%s'", sys_getpid(),
-              file);
+  if (file)
+    sbuf_printf(&b, "==%d==ERROR: Sleuth: suppressions file '%s'",
+                sys_getpid(), file);
+  else
+    sbuf_printf(&b, "==%d==ERROR: Sleuth: the program's default suppressions",
+                sys_getpid());
   if (line)
     sbuf_printf(&b, " line %d", line);
   sbuf_puts(&b, ": ");
@@ -63,19 +74,12 @@ static int is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-void suppressions_init(void) {
-  const char *file = sl_opt.suppressions;
-  if (!file || !*file)
-    return;
-  int fd = sys_open(file, 0 /* O_RDONLY */, 0);
-  if (fd < 0)
-    die(file, 0, "cannot be opened");
-  sys_close(fd);
-  size_t len;
-  char *text = sys_read_file(file, &len);
-  if (!text)
-    die(file, 0, "cannot be read");
-  int cap = 0, lineno = 0;
+/* Adds the rules of text (modified in place); file names it in errors
+ * (NULL: the program's __lsan_default_suppressions or
+ * __asan_default_suppressions). */
+static void parse_rules(char *text, const char *file) {
+  static int cap;
+  int lineno = 0;
   for (char *p = text; *p;) {
     char *eol = sl_strchr(p, '\n');
     char *next = eol ? eol + 1 : p + sl_strlen(p);
@@ -104,9 +108,13 @@ void suppressions_init(void) {
         pat++;
       if (!*k)
         die(file, lineno, "missing kind before ':'");
+      /* ASan's (LLVM 20+) spelling of the kind. */
+      if (!sl_strcmp(k, "alloc_dealloc_mismatch"))
+        k = "alloc-dealloc-mismatch";
       if (!known_kind(k)) {
         die(file, lineno,
-            "unknown kind '%s' (leak or an error kind such as "
+            "unknown kind '%s' (leak, interceptor_name, interceptor_via_fun, "
+            "interceptor_via_lib, odr_violation or an error kind such as "
             "heap-buffer-overflow)",
             k);
       }
@@ -119,37 +127,52 @@ void suppressions_init(void) {
         cap = cap ? cap * 2 : 16;
         rules = irealloc(rules, (size_t)cap * sizeof(rule));
       }
+      sl_memset(&rules[nrules], 0, sizeof(rule));
       rules[nrules].kind = istrdup(k);
       rules[nrules].pattern = istrdup(pat);
       nrules++;
     }
     p = next;
   }
+}
+
+/* Rules compiled into the program, as with ASan and LSan (weak: most
+ * programs define neither). */
+extern const char *__lsan_default_suppressions(void) __attribute__((weak));
+extern const char *__asan_default_suppressions(void) __attribute__((weak));
+
+static void add_default_rules(const char *(*hook)(void)) {
+  const char *text = hook ? hook() : 0;
+  if (!text || !*text)
+    return;
+  char *copy = istrdup(text);
+  parse_rules(copy, 0);
+  ifree(copy);
+}
+
+static void add_file_rules(const char *file) {
+  if (!file || !*file)
+    return;
+  int fd = sys_open(file, 0 /* O_RDONLY */, 0);
+  if (fd < 0)
+    die(file, 0, "cannot be opened");
+  sys_close(fd);
+  size_t len;
+  char *text = sys_read_file(file, &len);
+  if (!text)
+    die(file, 0, "cannot be read");
+  parse_rules(text, file);
   ifree(text);
 }
 
-int suppressions_active(void) { return nrules > 0; }
-
-/* Glob match with `*` (any run of characters, including '/'). */
-static int glob(const char *p, const char *s) {
-  const char *star = 0, *back = 0;
-  while (*s) {
-    if (*p == '*') {
-      star = ++p;
-      back = s;
-    } else if (*p == *s) {
-      p++, s++;
-    } else if (star) {
-      p = star;
-      s = ++back;
-    } else {
-      return 0;
-    }
-  }
-  while (*p == '*')
-    p++;
-  return !*p;
+void suppressions_init(void) {
+  add_default_rules(__asan_default_suppressions);
+  add_default_rules(__lsan_default_suppressions);
+  add_file_rules(sl_opt.suppressions);
+  add_file_rules(options_lsan_suppressions());
 }
+
+int suppressions_active(void) { return nrules > 0; }
 
 static const char *base_name(const char *path) {
   const char *b = path;
@@ -159,56 +182,166 @@ static const char *base_name(const char *path) {
   return b;
 }
 
-/* A path matches by its full name or by its last component. */
+/* A path matches by its full name (as in ASan) or by its last component
+ * (Sleuth's extension, so `^libfoo.so$` names a library wherever it is). */
 static int match_name(const char *pat, const char *name, int is_path) {
   if (!name || !*name)
     return 0;
-  if (glob(pat, name))
+  if (suppression_pattern_match(pat, name))
     return 1;
-  return is_path && glob(pat, base_name(name));
+  return is_path && suppression_pattern_match(pat, base_name(name));
 }
 
-int suppressions_match(const char *kind, const uptr *pcs, int n,
-                       int first_is_exact) {
-  if (!nrules)
-    return 0;
-  int any = 0;
-  for (int i = 0; i < nrules && !any; i++)
-    any = !sl_strcmp(rules[i].kind, kind);
-  if (!any)
-    return 0;
+/* What a kind's patterns are matched against in each frame. */
+enum { BY_MODULE = 1, BY_FUNCTION = 2, BY_FILE = 4, BY_ALL = 7 };
+
+static int has_kind(const char *kind) {
+  for (int i = 0; i < nrules; i++)
+    if (!sl_strcmp(rules[i].kind, kind))
+      return 1;
+  return 0;
+}
+
+/* The first rule of kind matching a frame of pcs[0..n), frames in order
+ * and rules in file order within a frame (as LSan picks), or -1. */
+static int find_rule(const char *kind, int by, const uptr *pcs, int n,
+                     int first_is_exact) {
+  if (!has_kind(kind))
+    return -1;
   for (int f = 0; f < n; f++) {
     uptr pc = pcs[f];
     if (!pc)
       continue;
     uptr lookup = (f == 0 && first_is_exact) ? pc : pc - 1;
     sl_frame_info fi[8];
-    int nf = symbolize_pc(lookup, fi, 8);
+    int nf = (by & (BY_FUNCTION | BY_FILE)) ? symbolize_pc(lookup, fi, 8) : 0;
     const char *mod = 0;
     uptr bias;
-    if (!module_for_pc(pc, &mod, &bias))
+    if (!(by & BY_MODULE) || !module_for_pc(pc, &mod, &bias))
       mod = 0;
     for (int i = 0; i < nrules; i++) {
       if (sl_strcmp(rules[i].kind, kind))
         continue;
       const char *pat = rules[i].pattern;
       if (match_name(pat, mod, 1))
-        return 1;
+        return i;
       for (int k = 0; k < nf; k++)
-        if (match_name(pat, fi[k].function, 0) ||
-            match_name(pat, fi[k].file, 1))
-          return 1;
+        if (((by & BY_FUNCTION) && match_name(pat, fi[k].function, 0)) ||
+            ((by & BY_FILE) && match_name(pat, fi[k].file, 1)))
+          return i;
     }
   }
-  return 0;
+  return -1;
+}
+
+static void count_hit(int i, uptr hits, uptr bytes) {
+  __atomic_fetch_add(&rules[i].hits, hits, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&rules[i].bytes, bytes, __ATOMIC_RELAXED);
+}
+
+int suppressions_match(const char *kind, const uptr *pcs, int n,
+                       int first_is_exact) {
+  if (!nrules)
+    return 0;
+  int i = find_rule(kind, BY_ALL, pcs, n, first_is_exact);
+  if (i < 0)
+    return 0;
+  count_hit(i, 1, 0);
+  return 1;
 }
 
 int suppressions_match_stack(const char *kind, uint32_t stack) {
-  if (!nrules)
+  if (!nrules || !has_kind(kind))
     return 0;
   uptr pcs[DEPOT_MAX_FRAMES];
   int n = depot_get(stack, pcs, DEPOT_MAX_FRAMES);
-  return suppressions_match(kind, pcs, n, 0);
+  return find_rule(kind, BY_ALL, pcs, n, 0) >= 0;
+}
+
+int suppressions_match_leak(uint32_t stack, uptr objects, uptr bytes) {
+  if (!nrules || !has_kind("leak"))
+    return 0;
+  uptr pcs[DEPOT_MAX_FRAMES];
+  int n = depot_get(stack, pcs, DEPOT_MAX_FRAMES);
+  int i = find_rule("leak", BY_ALL, pcs, n, 0);
+  if (i < 0)
+    return 0;
+  count_hit(i, objects, bytes);
+  return 1;
+}
+
+/* The intercepted function's name from the interceptor's own frame: the
+ * outermost function at pc, without an `__interceptor_` prefix. */
+static int interceptor_name_at(uptr pc, char *out, size_t cap) {
+  sl_frame_info fi[8];
+  int nf = symbolize_pc(pc - 1, fi, 8);
+  if (nf <= 0 || !fi[nf - 1].function)
+    return 0;
+  const char *name = fi[nf - 1].function;
+  static const char prefix[] = "__interceptor_";
+  while (*name == '_' && !sl_strncmp(name + 1, prefix, sizeof prefix - 1))
+    name++;
+  if (!sl_strncmp(name, prefix, sizeof prefix - 1))
+    name += sizeof prefix - 1;
+  sl_snprintf(out, cap, "%s", name);
+  return 1;
+}
+
+int suppressions_interceptor_report(const char *interceptor, const uptr *pcs,
+                                    int n) {
+  if (!nrules)
+    return 0;
+  int i = -1;
+  if (has_kind("interceptor_name")) {
+    char name[256];
+    if (!interceptor && n > 0 && interceptor_name_at(pcs[0], name, sizeof name))
+      interceptor = name;
+    for (int r = 0; interceptor && r < nrules && i < 0; r++)
+      if (!sl_strcmp(rules[r].kind, "interceptor_name") &&
+          suppression_pattern_match(rules[r].pattern, interceptor))
+        i = r;
+  }
+  if (i < 0)
+    i = find_rule("interceptor_via_lib", BY_MODULE, pcs, n, 0);
+  if (i < 0)
+    i = find_rule("interceptor_via_fun", BY_FUNCTION, pcs, n, 0);
+  if (i < 0)
+    return 0;
+  count_hit(i, 1, 0);
+  return 1;
+}
+
+int suppressions_odr_violation(const char *global_name) {
+  for (int i = 0; i < nrules; i++)
+    if (!sl_strcmp(rules[i].kind, "odr_violation") &&
+        suppression_pattern_match(rules[i].pattern, global_name)) {
+      count_hit(i, 1, 0);
+      return 1;
+    }
+  return 0;
+}
+
+void suppressions_print_used(sbuf_t *b) {
+  int any = 0;
+  for (int i = 0; i < nrules && !any; i++)
+    any = !sl_strcmp(rules[i].kind, "leak") &&
+          __atomic_load_n(&rules[i].hits, __ATOMIC_RELAXED);
+  if (!any)
+    return;
+  static const char rule_line[] =
+      "-----------------------------------------------------\n";
+  sbuf_puts(b, rule_line);
+  sbuf_puts(b, "Suppressions used:\n");
+  sbuf_puts(b, "  count      bytes template\n");
+  for (int i = 0; i < nrules; i++) {
+    uptr hits = __atomic_load_n(&rules[i].hits, __ATOMIC_RELAXED);
+    if (!sl_strcmp(rules[i].kind, "leak") && hits)
+      sbuf_printf(b, "%7zu %10zu %s\n", (size_t)hits,
+                  (size_t)__atomic_load_n(&rules[i].bytes, __ATOMIC_RELAXED),
+                  rules[i].pattern);
+  }
+  sbuf_puts(b, rule_line);
+  sbuf_putc(b, '\n');
 }
 
 int suppressions_error_count(void) {

@@ -184,8 +184,10 @@ static int unwind_no_fp(uptr *pcs, int max, uptr fp) {
 uint32_t stack_capture_id(uptr first_pc, uptr fp) {
   uptr pcs[DEPOT_MAX_FRAMES];
   int max = (int)sl_opt.malloc_context_size;
-  if (max < 1)
+  if (max < 1) /* 0 keeps the allocator's own frame, as ASan does */
     max = 1;
+  /* ASan accepts up to 256; the depot keeps 64 (deeper frames of
+   * allocation stacks are rarely the ones that explain a bug). */
   if (max > DEPOT_MAX_FRAMES)
     max = DEPOT_MAX_FRAMES;
   pcs[0] = first_pc;

@@ -62,7 +62,52 @@ int main(void) {
   CHECK(strstr(err, "invalid value '24' for option 'redzone'") != NULL);
   CHECK(options_parse("redzone=4096", err, sizeof err) == -1);
   CHECK(options_parse("redzone=64", err, sizeof err) == 0);
-  CHECK(options_parse("malloc_context_size=0", err, sizeof err) == -1);
+  /* ASan's range: 0..256. */
+  CHECK(options_parse("malloc_context_size=0", err, sizeof err) == 0);
+  CHECK(options_parse("malloc_context_size=256", err, sizeof err) == 0);
+  CHECK(options_parse("malloc_context_size=257", err, sizeof err) == -1);
+  CHECK(options_parse("use_stacks=no:report_objects=yes", err, sizeof err) ==
+        0);
+  CHECK(sl_opt.use_stacks == 0 && sl_opt.report_objects == 1);
+
+  /* ASan's syntax, when SLEUTH_OPTIONS is unset: its separators, quotes
+   * and spellings; what Sleuth cannot use is a warning, never an error. */
+  CHECK(options_init(NULL,
+                     "halt_on_error=no,exitcode=7 log_path='/tmp/a b:c'\n"
+                     "detect_leaks=yes:no_such=1:redzone=24:verbosity=1",
+                     "exitcode=9:suppressions=/tmp/l.supp:max_leaks=3", err,
+                     sizeof err) == 0);
+  CHECK(sl_opt.halt_on_error == 0);
+  CHECK(sl_opt.exitcode == 9); /* LSAN_OPTIONS comes later */
+  CHECK(strcmp(sl_opt.log_path, "/tmp/a b:c") == 0);
+  CHECK(sl_opt.detect_leaks == 1 && sl_opt.verbosity == 1);
+  CHECK(sl_opt.redzone == 16); /* out of range: back to the default */
+  CHECK(sl_opt.max_leaks == 3);
+  CHECK(strcmp(sl_opt.suppressions, "") == 0);
+  CHECK(options_lsan_suppressions() &&
+        strcmp(options_lsan_suppressions(), "/tmp/l.supp") == 0);
+  CHECK(options_warnings() && strstr(options_warnings(), "'no_such=1'"));
+  CHECK(strstr(options_warnings(), "'24' for option 'redzone'"));
+  /* ASan's names for Sleuth's options. */
+  CHECK(options_init(NULL,
+                     "quarantine_size=1048577:leak_check_at_exit=0:"
+                     "log_path=stderr",
+                     NULL, err, sizeof err) == 0);
+  CHECK(sl_opt.quarantine_size_mb == 2 && sl_opt.detect_leaks == 0);
+  CHECK(strcmp(sl_opt.log_path, "") == 0);
+  CHECK(options_warnings() == NULL);
+  /* A broken item is skipped, the rest still applies. */
+  CHECK(options_init(NULL, "verbosity exitcode=4 symbolize=\"0", NULL, err,
+                     sizeof err) == 0);
+  CHECK(sl_opt.exitcode == 4 && sl_opt.symbolize == 1);
+  CHECK(strstr(options_warnings(), "expected '='"));
+  CHECK(strstr(options_warnings(), "unterminated"));
+  /* SLEUTH_OPTIONS replaces both and stays strict. */
+  CHECK(options_init("exitcode=5", "exitcode=7", "exitcode=9", err,
+                     sizeof err) == 0);
+  CHECK(sl_opt.exitcode == 5);
+  CHECK(options_init("no_such=1", "exitcode=7", NULL, err, sizeof err) == -1);
+  CHECK(strstr(err, "unknown option 'no_such' in SLEUTH_OPTIONS"));
   CHECK(options_parse("exitcode=256", err, sizeof err) == -1);
   CHECK(options_parse("exitcode", err, sizeof err) == -1);
   CHECK(strstr(err, "has no value") != NULL);
