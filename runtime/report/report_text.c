@@ -79,7 +79,8 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
                "  Stack use after scope: f8\n"
                "  Global redzone:        f9\n"
                "  Poisoned by user:      f7\n"
-               "  Pool redzone:          fc\n"
+               "  Pool redzone:          fb\n"
+               "  Container overflow:    fc\n"
                "  Left alloca redzone:   ca\n"
                "  Right alloca redzone:  cb\n");
 }
