@@ -85,6 +85,7 @@
 #define STOP_TIMEOUT_MS 1000
 #define MAX_RANGES 4096
 #define RED_ZONE 128
+#define FIBER_SWITCH_SLACK 256 /* see scan_other_stack */
 #define PAGE 4096ul
 
 typedef struct {
@@ -474,15 +475,18 @@ static void scan_range_safely(uptr lo, uptr hi) {
   if (!S.page_buf)
     return;
   int pid = sys_getpid();
-  hi &= ~(PAGE - 1);
-  for (uptr p = hi; p > lo;) {
+  /* Whole pages are read, but only the words of [lo, hi) scanned: below
+   * a suspended fiber's sp lie dead frames. */
+  for (uptr p = (hi + PAGE - 1) & ~(PAGE - 1); p > lo;) {
     p -= PAGE;
     struct iovec local = {S.page_buf, PAGE}, remote = {(void *)p, PAGE};
     long n = sys_call6(SYS_process_vm_readv, pid, (long)&local, 1,
                        (long)&remote, 1, 0);
     if (n != (long)PAGE)
       break;
-    scan_words(p, p + PAGE, S.page_buf, 0, FROM_DEFINITE, -1);
+    uptr from = p < lo ? (lo + 7) & ~(uptr)7 : p;
+    uptr to = p + PAGE > hi ? hi : p + PAGE;
+    scan_words(from, to, S.page_buf + (from - p), 0, FROM_DEFINITE, -1);
   }
 }
 
@@ -621,14 +625,19 @@ static void scan_thread(const stw_thread *st) {
 
 /* A coroutine or fiber stack no thread is running on: its suspended
  * frames hold live pointers. Read from where the fiber switch left it, or
- * whole when that is unknown (makecontext stacks; stale frames there can
+ * whole when that is unknown (makecontext stacks: stale frames there can
  * only hide leaks, never invent one). Running stacks were read with their
  * thread; reading them again changes nothing. */
 static void scan_other_stack(uptr lo, uptr hi, uptr saved_sp) {
   if (saved_sp == STACK_RUNNING)
     return;
-  uptr from = saved_sp > lo + RED_ZONE && saved_sp < hi ? saved_sp - RED_ZONE
-                                                        : lo;
+  /* saved_sp is __sanitizer_start_switch_fiber's frame; the switch code
+   * called next pushes the fiber's callee-saved registers just below it
+   * (48 to 200 bytes in the switchers we know). Below that lie only dead
+   * frames. */
+  uptr from = saved_sp > lo + FIBER_SWITCH_SLACK && saved_sp < hi
+                  ? saved_sp - FIBER_SWITCH_SLACK
+                  : lo;
   scan_range_safely(from, hi);
 }
 
