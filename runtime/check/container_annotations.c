@@ -18,8 +18,8 @@
 #define UP(x) (((x) + G - 1) & ~(uptr)(G - 1))
 
 static int params_ok(uptr beg, uptr end, uptr old_mid, uptr new_mid) {
-  return beg <= old_mid && beg <= new_mid && old_mid <= end &&
-         new_mid <= end && !(beg & (G - 1)) && shadow_is_app_mem(beg) &&
+  return beg <= old_mid && beg <= new_mid && old_mid <= end && new_mid <= end &&
+         !(beg & (G - 1)) && shadow_is_app_mem(beg) &&
          (end == beg || shadow_is_app_mem(end - 1));
 }
 
@@ -72,10 +72,8 @@ static uptr first_addressable(uptr mid, uptr end) {
   return 0;
 }
 
-SL_INTERFACE const void *
-__sanitizer_contiguous_container_find_bad_address(const void *beg_p,
-                                                  const void *mid_p,
-                                                  const void *end_p) {
+SL_INTERFACE const void *__sanitizer_contiguous_container_find_bad_address(
+    const void *beg_p, const void *mid_p, const void *end_p) {
   if (!sl_opt.detect_container_overflow)
     return 0;
   uptr beg = (uptr)beg_p, mid = (uptr)mid_p, end = (uptr)end_p;
@@ -91,6 +89,5 @@ __sanitizer_contiguous_container_find_bad_address(const void *beg_p,
 SL_INTERFACE int __sanitizer_verify_contiguous_container(const void *beg,
                                                          const void *mid,
                                                          const void *end) {
-  return __sanitizer_contiguous_container_find_bad_address(beg, mid, end) ==
-         0;
+  return __sanitizer_contiguous_container_find_bad_address(beg, mid, end) == 0;
 }

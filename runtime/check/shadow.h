@@ -24,7 +24,7 @@ enum {
   SH_GLOBAL_REDZONE = 0xf9,
   SH_ALLOCA_LEFT = 0xca,
   SH_ALLOCA_RIGHT = 0xcb,
-  SH_POOL_REDZONE = 0xfb, /* not ASan's: it has no pools */
+  SH_POOL_REDZONE = 0xfb,       /* not ASan's: it has no pools */
   SH_CONTAINER_OVERFLOW = 0xfc, /* a container's unused capacity */
   SH_INTERNAL = 0xfe,
 };

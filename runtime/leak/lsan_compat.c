@@ -33,9 +33,7 @@ SL_INTERFACE __attribute__((weak)) int __lsan_is_turned_off(void) { return 0; }
  * the scan (whose world is stopped: a parked writer may hold the lock). An
  * entry is published by its hi, cleared first on removal. */
 #define MAX_ROOT_REGIONS 256
-static struct {
-  uptr lo, hi;
-} roots[MAX_ROOT_REGIONS];
+static struct { uptr lo, hi; } roots[MAX_ROOT_REGIONS];
 static spin_t roots_lock;
 
 SL_INTERFACE void __lsan_register_root_region(const void *p, size_t size) {
@@ -44,7 +42,8 @@ SL_INTERFACE void __lsan_register_root_region(const void *p, size_t size) {
     return;
   spin_lock(&roots_lock);
   int i = 0;
-  while (i < MAX_ROOT_REGIONS && __atomic_load_n(&roots[i].hi, __ATOMIC_RELAXED))
+  while (i < MAX_ROOT_REGIONS &&
+         __atomic_load_n(&roots[i].hi, __ATOMIC_RELAXED))
     i++;
   if (i < MAX_ROOT_REGIONS) {
     roots[i].lo = lo;

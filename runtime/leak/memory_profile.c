@@ -48,8 +48,8 @@ static void print_profile(const leak_block *blocks, size_t n, void *arg) {
           bytes += blocks[m].size;
           count++;
         }
-      int after_prev = bytes < prev_bytes ||
-                       (bytes == prev_bytes && st > prev_stack);
+      int after_prev =
+          bytes < prev_bytes || (bytes == prev_bytes && st > prev_stack);
       int better = bytes > best_bytes ||
                    (bytes == best_bytes && (!found || st < best_stack));
       if (after_prev && better) {

@@ -93,8 +93,8 @@ SL_INTERFACE const char *__asan_locate_address(void *addr, char *name,
 }
 
 /* The allocation or free stack of the heap block holding addr. */
-static size_t block_stack(void *addr, void **trace, size_t size,
-                          int *thread_id, int want_free) {
+static size_t block_stack(void *addr, void **trace, size_t size, int *thread_id,
+                          int want_free) {
   chunk_info ci;
   if (thread_id)
     *thread_id = -1;
@@ -120,8 +120,8 @@ SL_INTERFACE size_t __asan_get_alloc_stack(void *addr, void **trace,
   return block_stack(addr, trace, size, thread_id, 0);
 }
 
-SL_INTERFACE size_t __asan_get_free_stack(void *addr, void **trace,
-                                          size_t size, int *thread_id) {
+SL_INTERFACE size_t __asan_get_free_stack(void *addr, void **trace, size_t size,
+                                          int *thread_id) {
   return block_stack(addr, trace, size, thread_id, 1);
 }
 

@@ -95,8 +95,8 @@ static void put_num(char *out, size_t cap, size_t *len, const char *fmt,
 
 /* pc is a return address (as __sanitizer_return_address gives): it is
  * looked up one byte earlier, inside the call. */
-SL_INTERFACE void __sanitizer_symbolize_pc(void *pc, const char *fmt,
-                                           char *out, size_t cap) {
+SL_INTERFACE void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out,
+                                           size_t cap) {
   if (!out || !cap)
     return;
   out[0] = '\0';
@@ -247,8 +247,7 @@ WEAK_HOOK void __sanitizer_weak_hook_strcasestr(void *pc, const char *a,
                                                 const char *b, char *r) {
   (void)pc, (void)a, (void)b, (void)r;
 }
-WEAK_HOOK void __sanitizer_weak_hook_memmem(void *pc, const void *a,
-                                            size_t an, const void *b,
-                                            size_t bn, void *r) {
+WEAK_HOOK void __sanitizer_weak_hook_memmem(void *pc, const void *a, size_t an,
+                                            const void *b, size_t bn, void *r) {
   (void)pc, (void)a, (void)an, (void)b, (void)bn, (void)r;
 }

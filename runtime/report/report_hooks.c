@@ -75,9 +75,7 @@ SL_INTERFACE int __asan_report_present(void) { return last.present; }
 SL_INTERFACE void *__asan_get_report_pc(void) { return (void *)last.pc; }
 SL_INTERFACE void *__asan_get_report_bp(void) { return (void *)last.bp; }
 SL_INTERFACE void *__asan_get_report_sp(void) { return (void *)last.sp; }
-SL_INTERFACE void *__asan_get_report_address(void) {
-  return (void *)last.addr;
-}
+SL_INTERFACE void *__asan_get_report_address(void) { return (void *)last.addr; }
 SL_INTERFACE int __asan_get_report_access_type(void) { return last.is_write; }
 SL_INTERFACE size_t __asan_get_report_access_size(void) { return last.size; }
 SL_INTERFACE const char *__asan_get_report_description(void) {

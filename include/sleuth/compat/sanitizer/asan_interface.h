@@ -66,8 +66,8 @@ size_t __asan_get_free_stack(void *addr, void **trace, size_t size,
 void __asan_get_shadow_mapping(size_t *shadow_scale, size_t *shadow_offset);
 
 /* Reports a bad access at addr as if an instrumented check had failed. */
-void __asan_report_error(void *pc, void *bp, void *sp, void *addr,
-                         int is_write, size_t access_size);
+void __asan_report_error(void *pc, void *bp, void *sp, void *addr, int is_write,
+                         size_t access_size);
 
 /* Runs callback just before the process exits after an error report. */
 void __asan_set_death_callback(void (*callback)(void));

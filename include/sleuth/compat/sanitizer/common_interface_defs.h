@@ -53,8 +53,7 @@ int __sanitizer_acquire_crash_state();
 /* A container owning [beg, end) now uses [beg, new_mid) (it used
  * [beg, old_mid)): the rest becomes unaddressable, and an access there is
  * reported as container-overflow. beg must be 8-byte aligned. */
-void __sanitizer_annotate_contiguous_container(const void *beg,
-                                               const void *end,
+void __sanitizer_annotate_contiguous_container(const void *beg, const void *end,
                                                const void *old_mid,
                                                const void *new_mid);
 /* 1 if [beg, mid) is addressable and [mid, end) is not, else 0. */
@@ -105,9 +104,8 @@ void __sanitizer_weak_hook_strstr(void *called_pc, const char *s1,
                                   const char *s2, char *result);
 void __sanitizer_weak_hook_strcasestr(void *called_pc, const char *s1,
                                       const char *s2, char *result);
-void __sanitizer_weak_hook_memmem(void *called_pc, const void *s1,
-                                  size_t len1, const void *s2, size_t len2,
-                                  void *result);
+void __sanitizer_weak_hook_memmem(void *called_pc, const void *s1, size_t len1,
+                                  const void *s2, size_t len2, void *result);
 
 /* Prints the live heap grouped by allocation stack (a still-reachable
  * style report of every live block, largest stacks first, until
@@ -124,8 +122,7 @@ void __sanitizer_print_memory_profile(size_t top_percent,
 void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom,
                                     size_t size);
 void __sanitizer_finish_switch_fiber(void *fake_stack_save,
-                                     const void **bottom_old,
-                                     size_t *size_old);
+                                     const void **bottom_old, size_t *size_old);
 
 /* The module containing pc and pc's offset in it; 1 on success, else 0. */
 int __sanitizer_get_module_and_offset_for_pc(void *pc, char *module_path,
