@@ -13,9 +13,9 @@ install(FILES "${_sleuth_cmakedir}/SleuthConfig.cmake"
   "${_sleuth_cmakedir}/SleuthConfigVersion.cmake" DESTINATION lib/cmake/Sleuth)
 
 if(SLEUTH_LLVM_MAJOR LESS 19)
-  set(SLEUTH_PC_CXXFLAGS "-fsized-deallocation")
+  set(SLEUTH_PC_CXXFLAGS "-fsized-deallocation -D_GLIBCXX_SANITIZE_VECTOR=1")
 else()
-  set(SLEUTH_PC_CXXFLAGS "")
+  set(SLEUTH_PC_CXXFLAGS "-D_GLIBCXX_SANITIZE_VECTOR=1")
 endif()
 configure_file("${CMAKE_CURRENT_LIST_DIR}/sleuth.pc.in"
   "${SLEUTH_STAGE}/lib/pkgconfig/sleuth.pc" @ONLY)

@@ -158,6 +158,17 @@ int fake_stack_frame_of(const sl_thread *t, uptr addr, uptr *frame) {
   return 1;
 }
 
+int fake_stack_frame_bounds(const sl_thread *t, uptr addr, uptr *beg,
+                            uptr *end) {
+  uptr frame;
+  if (!fake_stack_frame_of(t, addr, &frame))
+    return 0;
+  int c = (int)((addr - region(t->fake_stack, 0)) / FS_REGION);
+  *beg = frame;
+  *end = frame + ((uptr)64 << c);
+  return 1;
+}
+
 void fake_stack_for_each_live(const sl_thread *t,
                               void (*fn)(uptr lo, uptr hi)) {
   fake_stack *fs = t->fake_stack;

@@ -11,6 +11,9 @@ struct sl_thread;
 void fake_stack_init(void);
 /* If addr lies in t's fake stack: the start of the frame slot holding it. */
 int fake_stack_frame_of(const struct sl_thread *t, uptr addr, uptr *frame);
+/* The same, with the frame slot's bounds [*beg, *end). */
+int fake_stack_frame_bounds(const struct sl_thread *t, uptr addr, uptr *beg,
+                            uptr *end);
 /* Calls fn on every frame of t's fake stack that is in use (leak roots). */
 void fake_stack_for_each_live(const struct sl_thread *t,
                               void (*fn)(uptr lo, uptr hi));

@@ -112,6 +112,24 @@ SL_INTERFACE void __sleuth_after_dynamic_init(void) {
       poison_dynamic_globals(&tables[t], 0);
   init_order_module = 0;
   spin_unlock(&glock);
+int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
+                 const char **location) {
+  int found = 0;
+  spin_lock(&glock);
+  for (uptr t = 0; t < ntables && !found; t++)
+    for (uptr i = 0; i < tables[t].n; i++) {
+      const __sleuth_global *g = &tables[t].g[i];
+      if (addr >= g->beg && addr < g->beg + g->size_with_redzone) {
+        *beg = g->beg;
+        *size = g->size;
+        *name = g->name;
+        *location = g->location;
+        found = 1;
+        break;
+      }
+    }
+  spin_unlock(&glock);
+  return found;
 }
 
 int globals_describe(sbuf_t *b, uptr addr) {

@@ -9,6 +9,10 @@
  * "0x... is located N bytes after global variable 'x' defined in 'f.c:3'
  * (0x...) of size S" and returns 1. */
 int globals_describe(sbuf_t *b, uptr addr);
+/* The instrumented global whose object or redzone holds addr: its bounds,
+ * name and "file:line:col" (strings owned by its module). 0 if none. */
+int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
+                 const char **location);
 /* If addr is in an instrumented frame between lo and hi (the thread's
  * stack), appends ASan's "located in stack of thread T<tid> at offset N in
  * frame" paragraph with the frame's objects and returns 1. */

@@ -24,9 +24,10 @@ enum {
   SH_GLOBAL_REDZONE = 0xf9,
   SH_ALLOCA_LEFT = 0xca,
   SH_ALLOCA_RIGHT = 0xcb,
-  SH_POOL_REDZONE = 0xfc,
   SH_INIT_ORDER = 0xf6, /* another module's global, not initialised yet */
   SH_ARRAY_COOKIE = 0xac, /* the element count in front of new T[n] */
+  SH_POOL_REDZONE = 0xfb,       /* not ASan's: it has no pools */
+  SH_CONTAINER_OVERFLOW = 0xfc, /* a container's unused capacity */
   SH_INTERNAL = 0xfe,
 };
 

@@ -28,6 +28,10 @@ typedef struct sl_thread {
   /* stack_switch.c's cache: the other stack last found running */
   uptr other_lo, other_hi;
   uint32_t other_gen;
+  /* stack_switch.c: the stack a fiber switch is leaving (start_switch_fiber
+   * to finish_switch_fiber); 0 for the thread's own. */
+  uptr fiber_from_lo, fiber_from_hi;
+  int lsan_disabled; /* __lsan_disable depth: its blocks are not leaks */
   int in_signal_report;
   uptr tp;         /* pthread_self(): the TCB, static TLS just below */
   int live;        /* set at start, cleared by the exit hook */

@@ -282,6 +282,8 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   h->alloc_stack = stack_capture_id(pc, fp);
+  if (SL_UNLIKELY(t->lsan_disabled))
+    h->flags |= CF_LEAK_IGNORED;
   if (SL_UNLIKELY(rz_pattern_on))
     fill_redzones(h);
   if (SL_UNLIKELY(heapprof_on)) {
@@ -338,6 +340,28 @@ static chunk_header *validate(uptr p) {
 }
 
 int sl_owns(const void *p) { return validate((uptr)p) != 0; }
+
+/* The header of the live block starting at p, or NULL. */
+static chunk_header *live_block(uptr p) {
+  chunk_header *h = validate(p);
+  return h && __atomic_load_n(&h->state, __ATOMIC_ACQUIRE) == CHUNK_ALLOCATED
+             ? h
+             : 0;
+}
+
+int allocator_ignore_for_leaks(uptr p) {
+  chunk_header *h = live_block(p);
+  if (h)
+    __atomic_fetch_or(&h->flags, CF_LEAK_IGNORED, __ATOMIC_RELAXED);
+  return h != 0;
+}
+
+int allocator_set_alloc_stack(uptr p, uint32_t stack) {
+  chunk_header *h = live_block(p);
+  if (h)
+    __atomic_store_n(&h->alloc_stack, stack, __ATOMIC_RELAXED);
+  return h != 0;
+}
 
 void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
                    uptr fp) {

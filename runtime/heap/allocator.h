@@ -54,6 +54,12 @@ uptr allocator_redzone_first_bad(uptr user_beg);
 /* The block addr is in or nearest to (for redzone hits). 0 if none. */
 int allocator_describe(uptr addr, chunk_info *out);
 
+/* ASan's interface on one live block starting at p; 0 if p is none:
+ * never report it as a leak (__lsan_ignore_object), or give it a new
+ * allocation stack (__asan_update_allocation_context). */
+int allocator_ignore_for_leaks(uptr p);
+int allocator_set_alloc_stack(uptr p, uint32_t stack);
+
 /* Thread exit: return cached slots and quarantined blocks. */
 void allocator_thread_exit(void *cache);
 /* fork() support: take every allocator lock before, release after. */

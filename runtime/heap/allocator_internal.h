@@ -32,8 +32,9 @@ static inline uptr slot_div(uptr off, uint64_t magic) {
   return (uptr)(((unsigned __int128)off * magic) >> 64);
 }
 
-/* CF_SAMPLED: the heap profiler sampled the block (heapprof.h). */
-enum { CF_MEMALIGN = 1, CF_LARGE = 2, CF_SAMPLED = 4 };
+/* CF_SAMPLED: the heap profiler sampled the block (heapprof.h).
+ * CF_LEAK_IGNORED: never a leak (__lsan_ignore_object, __lsan_disable). */
+enum { CF_MEMALIGN = 1, CF_LARGE = 2, CF_SAMPLED = 4, CF_LEAK_IGNORED = 8 };
 
 typedef struct {
   uint8_t state;

@@ -76,6 +76,7 @@
 #include "options.h"
 #include "pools.h"
 #include "report.h"
+#include "report_hooks.h"
 #include "shadow.h"
 #include "stackdepot.h"
 #include "stoptheworld.h"
@@ -84,6 +85,7 @@
 #define STOP_TIMEOUT_MS 1000
 #define MAX_RANGES 4096
 #define RED_ZONE 128
+#define FIBER_SWITCH_SLACK 256 /* see scan_other_stack */
 #define PAGE 4096ul
 
 typedef struct {
@@ -129,6 +131,11 @@ static void unscratch(void *p, size_t len) {
 
 /* ---- the heap snapshot ------------------------------------------------- */
 
+/* __lsan_ignore_object, or allocated under __lsan_disable: such a block
+ * starts out reachable (classify marks from it), so it and what it points
+ * to are never reported. */
+static int ignored(uptr ub) { return header_of(ub)->flags & CF_LEAK_IGNORED; }
+
 static void snapshot_heap(void) {
   size_t total = 0;
   for (unsigned c = 1; c < N_CLASSES; c++) {
@@ -161,7 +168,7 @@ static void snapshot_heap(void) {
       b->beg = ub;
       b->size = size;
       b->stack = stack;
-      b->tag = LEAK_UNREACHED;
+      b->tag = ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
       S.slot_idx[c][s] = (uint32_t)S.nblocks;
     }
   }
@@ -183,7 +190,7 @@ static void snapshot_heap(void) {
     b->beg = ub;
     b->size = chunk_user_size(h, ub);
     b->stack = h->alloc_stack;
-    b->tag = LEAK_UNREACHED;
+    b->tag = ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
     S.large[i] = (uint32_t)(S.nblocks - 1);
   }
   S.large_lo = S.nlarge ? S.blocks[S.large[0]].beg : 0;
@@ -503,15 +510,18 @@ static void scan_range_safely(uptr lo, uptr hi) {
   if (!S.page_buf)
     return;
   int pid = sys_getpid();
-  hi &= ~(PAGE - 1);
-  for (uptr p = hi; p > lo;) {
+  /* Whole pages are read, but only the words of [lo, hi) scanned: below
+   * a suspended fiber's sp lie dead frames. */
+  for (uptr p = (hi + PAGE - 1) & ~(PAGE - 1); p > lo;) {
     p -= PAGE;
     struct iovec local = {S.page_buf, PAGE}, remote = {(void *)p, PAGE};
     long n = sys_call6(SYS_process_vm_readv, pid, (long)&local, 1,
                        (long)&remote, 1, 0);
     if (n != (long)PAGE)
       break;
-    scan_words(p, p + PAGE, S.page_buf, 0, FROM_DEFINITE, -1);
+    uptr from = p < lo ? (lo + 7) & ~(uptr)7 : p;
+    uptr to = p + PAGE > hi ? hi : p + PAGE;
+    scan_words(from, to, S.page_buf + (from - p), 0, FROM_DEFINITE, -1);
   }
 }
 
@@ -653,11 +663,35 @@ static void scan_thread(const stw_thread *st) {
   }
 }
 
+/* A coroutine or fiber stack no thread is running on: its suspended
+ * frames hold live pointers. Read from where the fiber switch left it, or
+ * whole when that is unknown (makecontext stacks: stale frames there can
+ * only hide leaks, never invent one). Running stacks were read with their
+ * thread; reading them again changes nothing. */
+static void scan_other_stack(uptr lo, uptr hi, uptr saved_sp) {
+  if (saved_sp == STACK_RUNNING)
+    return;
+  /* saved_sp is __sanitizer_start_switch_fiber's frame; the switch code
+   * called next pushes the fiber's callee-saved registers just below it
+   * (48 to 200 bytes in the switchers we know). Below that lie only dead
+   * frames. */
+  uptr from = saved_sp > lo + FIBER_SWITCH_SLACK && saved_sp < hi
+                  ? saved_sp - FIBER_SWITCH_SLACK
+                  : lo;
+  scan_range_safely(from, hi);
+}
+
+/* __lsan_register_root_region: may be partly unmapped, as in LSan. */
+static void scan_root_region(uptr lo, uptr hi) { scan_range_safely(lo, hi); }
+
 /* ---- the scan ------------------------------------------------------------ */
 
 static void scan_start_arg(uptr lo, uptr hi) { scan_range(lo, hi, 0); }
 
 static void classify(void) {
+  for (size_t i = 0; i < S.nblocks; i++)
+    if (S.blocks[i].tag == LEAK_REACHABLE) /* ignored (snapshot_heap) */
+      push((uint32_t)i);
   for (size_t i = 0; i < S.nblocks; i++)
     if (sl_opt.use_ld_allocations && S.blocks[i].tag == LEAK_UNREACHED &&
         allocated_by_loader(S.blocks[i].stack)) {
@@ -670,6 +704,8 @@ static void classify(void) {
     scan_thread(&S.threads[i]);
   /* Threads created but not started: their start argument. */
   threads_scan_pending_args_locked(scan_start_arg);
+  stack_for_each_other(scan_other_stack);
+  leak_for_each_root_region(scan_root_region);
   drain(0, -1);
   for (size_t i = 0; i < S.nblocks; i++) {
     if (S.blocks[i].tag != LEAK_UNREACHED)
@@ -817,6 +853,42 @@ SL_INTERFACE SL_NOINLINE size_t sleuth_leak_growth_check(void) {
   return leak_growth_check_from(sp, 1);
 }
 
+/* __lsan_do_leak_check: the exit check, now, once: later calls and the
+ * check at exit do nothing. Leaks of a kind in leak_kinds_fail end the
+ * process with exitcode, as at exit. */
+static int final_check_done;
+int leak_final_check_done(void) {
+  return __atomic_load_n(&final_check_done, __ATOMIC_ACQUIRE);
+}
+
+SL_INTERFACE SL_NOINLINE void __lsan_do_leak_check(void) {
+  if (!sl_opt.detect_leaks ||
+      __atomic_exchange_n(&final_check_done, 1, __ATOMIC_ACQ_REL))
+    return;
+  __builtin_unwind_init();
+  uptr sp;
+  CURRENT_SP(sp);
+  int fail = 0;
+  check(0, &fail, sp);
+  if (fail) {
+    report_hooks_death();
+    sys_exit_group((int)sl_opt.exitcode);
+  }
+}
+
+/* __lsan_do_recoverable_leak_check: a full report each time; 1 if it
+ * found leaks of a kind in leak_kinds_fail. */
+SL_INTERFACE SL_NOINLINE int __lsan_do_recoverable_leak_check(void) {
+  if (!sl_opt.detect_leaks)
+    return 0;
+  __builtin_unwind_init();
+  uptr sp;
+  CURRENT_SP(sp);
+  int fail = 0;
+  check(0, &fail, sp);
+  return fail;
+}
+
 /* The service thread has no thread record (it is not a program thread):
  * its stack is not a root, and it must not get a record now. */
 SL_NOINLINE void leak_growth_check(void) {
@@ -836,7 +908,7 @@ void leak_note_exit_floor(void) {
 
 SL_NOINLINE int leak_check_at_exit(void) {
   int growth_fail = leak_growth_at_exit();
-  if (!sl_opt.detect_leaks)
+  if (!sl_opt.detect_leaks || leak_final_check_done() || __lsan_is_turned_off())
     return growth_fail;
   __builtin_unwind_init();
   uptr sp;

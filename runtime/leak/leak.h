@@ -70,5 +70,12 @@ void leak_growth_after_fork_child(void);
 void leak_growth_lock(void);
 void leak_growth_unlock(void);
 void leak_scan_lock(void);
+/* Calls fn for every __lsan_register_root_region range (lsan_compat.c);
+ * lock-free, for the scan with the world stopped. */
+void leak_for_each_root_region(void (*fn)(uptr lo, uptr hi));
+/* The program's __lsan_is_turned_off (1: no check at exit), or ours (0). */
+int __lsan_is_turned_off(void);
+/* The leak check at exit has already run (__lsan_do_leak_check). */
+int leak_final_check_done(void);
 void leak_scan_unlock(void);
 #endif

@@ -13,6 +13,7 @@
 #include "globals.h"
 #include "options.h"
 #include "pools.h"
+#include "report_hooks.h"
 #include "shadow.h"
 #include "stackdepot.h"
 #include "suppressions.h"
@@ -43,10 +44,16 @@ static int log_to_file(void) {
   return lp && *lp && sl_strcmp(lp, "stderr") && sl_strcmp(lp, "stdout");
 }
 
+/* log_path's value after __sanitizer_set_report_fd: log_fd, in every
+ * process (a forked child inherits it). */
+static const char fd_marker[] = "<fd>";
+
 /* The report destination: stderr, or <log_path>.<pid> opened per process
  * with O_APPEND, so each report's single write lands whole at the end. */
 static int out_fd(void) {
   const char *lp = sl_opt.log_path;
+  if (lp == fd_marker)
+    return log_fd;
   if (!log_to_file())
     return lp && !sl_strcmp(lp, "stdout") ? 1 : 2;
   int pid = sys_getpid();
@@ -67,6 +74,42 @@ static int out_fd(void) {
   log_fd = fd;
   log_pid = pid;
   return fd;
+}
+
+/* __sanitizer_set_report_path / _fd: the same as log_path, set at run
+ * time; the next report opens the new file. */
+void report_set_path(const char *path) {
+  size_t n = path ? sl_strlen(path) : 0;
+  char *copy = ialloc(n + 1);
+  if (!copy)
+    return;
+  if (n)
+    sl_memcpy(copy, path, n);
+  spin_lock(&report_lock);
+  sl_opt.log_path = copy; /* the previous copy may be in use: kept */
+  log_fd = -1;
+  spin_unlock(&report_lock);
+}
+
+void report_set_fd(int fd) {
+  spin_lock(&report_lock);
+  if (fd == 1 || fd == 2) {
+    sl_opt.log_path = fd == 1 ? "stdout" : "stderr";
+  } else {
+    /* A file of the caller's: out_fd() keeps it while the pid is ours. */
+    sl_opt.log_path = fd_marker;
+    log_fd = fd;
+    log_pid = sys_getpid();
+  }
+  spin_unlock(&report_lock);
+}
+
+const char *report_path(void) {
+  static char path[4096];
+  if (!log_to_file() || sl_opt.log_path == fd_marker)
+    return 0;
+  sl_snprintf(path, sizeof path, "%s.%d", sl_opt.log_path, sys_getpid());
+  return path;
 }
 
 void report_write(const char *buf, size_t n) {
@@ -189,6 +232,7 @@ static int begin(report_model *m, const char *kind, uptr site) {
   sbuf_init_grow(&m->location, 256);
   sbuf_init_grow(&m->landed, 128);
   sbuf_puts(&m->message, kind);
+  report_hooks_begin(kind);
   return 1;
 }
 
@@ -239,6 +283,9 @@ static void finish(report_model *m, int fatal) {
       sbuf_printf(&b, "==%d==ABORTING\n", sys_getpid());
   }
   sys_write_all(fd, b.buf, b.len);
+  report_hooks_written(b.buf, b.len);
+  if (stop)
+    report_hooks_death();
   reporting_tid = 0;
   if (stop)
     sys_exit_group((int)sl_opt.exitcode);
@@ -318,6 +365,53 @@ static void describe_address(report_model *m, uptr addr) {
   sbuf_printf(b, "Address %p is a wild pointer.", (void *)addr);
 }
 
+/* ---- ASan's interface: describing, stacks, summaries ------------------ */
+
+static void stack_section(sbuf_t *b, const char *what, unsigned tid,
+                          uint32_t id) {
+  uptr pcs[DEPOT_MAX_FRAMES];
+  int n = depot_get(id, pcs, DEPOT_MAX_FRAMES);
+  sbuf_printf(b, "%s by thread T%u here:\n", what, tid);
+  if (n)
+    print_stack(b, pcs, n, 0);
+  else
+    sbuf_puts(b, "    <empty stack>\n");
+}
+
+void report_describe(uptr addr) {
+  report_model m;
+  sl_memset(&m, 0, sizeof m);
+  if (!sbuf_init_grow(&m.location, 256))
+    return;
+  sbuf_t b;
+  if (!sbuf_init_grow(&b, 4096)) {
+    sbuf_free(&m.location);
+    return;
+  }
+  describe_address(&m, addr);
+  size_t len = report_trimmed_len(&m.location);
+  for (size_t i = 0; i < len; i++)
+    sbuf_putc(&b, m.location.buf[i]);
+  sbuf_putc(&b, '\n');
+  if (m.has_free)
+    stack_section(&b, "freed", m.free_tid, m.free_stack);
+  if (m.has_alloc)
+    stack_section(&b, m.has_free ? "previously allocated" : "allocated",
+                  m.alloc_tid, m.alloc_stack);
+  report_write(b.buf, b.len);
+  sbuf_free(&b);
+  sbuf_free(&m.location);
+}
+
+void report_stack_here(const uptr *pcs, int n) {
+  sbuf_t b;
+  if (!sbuf_init_grow(&b, 4096))
+    return;
+  print_stack(&b, pcs, n, 0);
+  report_write(b.buf, b.len);
+  sbuf_free(&b);
+}
+
 /* ---- access errors --------------------------------------------------- */
 
 static const char *kind_of_shadow(uptr bad) {
@@ -350,6 +444,8 @@ static const char *kind_of_shadow(uptr bad) {
     return "use-after-poison";
   case SH_INIT_ORDER:
     return "initialization-order-fiasco";
+  case SH_CONTAINER_OVERFLOW: /* container_annotations.c */
+    return "container-overflow";
   default:
     return "unknown-crash";
   }
@@ -427,6 +523,12 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   m.access_size = size;
   m.access_addr = shown;
   m.access_line = 1;
+  report_hooks_access(pc, bp, sp, shown, is_write, size);
+  if (kind[0] == 'c' && !sl_strcmp(kind, "container-overflow"))
+    m.hint = "==HINT: if you don't care about these errors you may set "
+             "SLEUTH_OPTIONS=detect_container_overflow=0 (needed where "
+             "uninstrumented code changes the same containers; see "
+             "docs/asan-compat.md)";
   note_thread(&m, m.tid);
   set_stack(&m, pcs, n, 0);
   if (landed) {

@@ -79,6 +79,17 @@ void report_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Writes buf to the report destination (stderr or log_path.<pid>) with
  * one write(2) per call where the kernel allows. */
 void report_write(const char *buf, size_t n);
+/* __asan_describe_address: what addr is (heap block with its stacks,
+ * stack frame, global), written to the report destination. */
+void report_describe(uptr addr);
+/* __sanitizer_print_stack_trace: pcs (return addresses), symbolized. */
+void report_stack_here(const uptr *pcs, int n);
+/* Where reports go from now on: a log_path (<path>.<pid>; "stderr",
+ * "stdout"), or an open file descriptor. report_path: the file of this
+ * process, or NULL for a stream. */
+void report_set_path(const char *path);
+void report_set_fd(int fd);
+const char *report_path(void);
 /* Number of error reports printed so far (for the exit status). */
 int report_error_count(void);
 #endif

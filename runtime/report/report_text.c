@@ -80,7 +80,8 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
                "  Global redzone:        f9\n"
                "  Global init order:     f6\n"
                "  Poisoned by user:      f7\n"
-               "  Pool redzone:          fc\n"
+               "  Pool redzone:          fb\n"
+               "  Container overflow:    fc\n"
                "  Left alloca redzone:   ca\n"
                "  Right alloca redzone:  cb\n"
                "  Array cookie:          ac\n");

@@ -33,6 +33,7 @@ static const char *const kinds[] = {
     "stack-buffer-overflow", "stack-buffer-underflow",
     "dynamic-stack-buffer-overflow", "stack-use-after-scope",
     "stack-use-after-return", "global-buffer-overflow", "use-after-poison",
+    "container-overflow",
     "calloc-overflow", "allocation-size-too-big", "out-of-memory", "SEGV",
     "BUS", "FPE", "unknown-crash", 0};
 /* clang-format on */

@@ -12,4 +12,10 @@ struct sl_thread;
 int stack_bounds_other(struct sl_thread *t, uptr sp, int self, uptr *lo,
                        uptr *hi);
 
+/* Every known other stack (makecontext and fiber stacks), with the sp a
+ * fiber switch left it at (0 if unknown, STACK_RUNNING if a fiber switch
+ * entered it last): for the leak scan, with the world stopped. */
+#define STACK_RUNNING (~(uptr)0)
+void stack_for_each_other(void (*fn)(uptr lo, uptr hi, uptr saved_sp));
+
 #endif

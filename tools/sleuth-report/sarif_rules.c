@@ -41,6 +41,9 @@ static const sarif_rule rules[] = {
     {"use-after-poison", "error", "Access to memory the program poisoned",
      "The program accessed memory it had marked unusable with SLEUTH_POISON (or a custom "
      "pool's annotations): a use of released pool memory."},
+    {"container-overflow", "error", "Access to a container's unused capacity",
+     "The program read or wrote past the used part of an annotated container (a "
+     "std::vector's size, not its capacity): an element beyond size() was accessed."},
     {"calloc-overflow", "error", "calloc size overflows",
      "calloc(n, size) was called with n*size larger than the address space. Validate the "
      "counts before allocating."},
