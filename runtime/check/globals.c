@@ -112,6 +112,8 @@ SL_INTERFACE void __sleuth_after_dynamic_init(void) {
       poison_dynamic_globals(&tables[t], 0);
   init_order_module = 0;
   spin_unlock(&glock);
+}
+
 int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
                  const char **location) {
   int found = 0;
@@ -119,7 +121,8 @@ int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
   for (uptr t = 0; t < ntables && !found; t++)
     for (uptr i = 0; i < tables[t].n; i++) {
       const __sleuth_global *g = &tables[t].g[i];
-      if (addr >= g->beg && addr < g->beg + g->size_with_redzone) {
+      if (addr >= g->beg && addr < g->beg + g->size_with_redzone &&
+          !(g->flags & SLEUTH_GLOBAL_LEFT_GUARD)) {
         *beg = g->beg;
         *size = g->size;
         *name = g->name;
