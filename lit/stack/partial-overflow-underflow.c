@@ -9,10 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+typedef long unaligned_long __attribute__((aligned(1)));
 __attribute__((noinline)) long load8(const char *p) {
-  long v;
-  memcpy(&v, p, 8); // one 8-byte load, at any alignment
-  return v;
+  return *(const unaligned_long *)p; // one 8-byte load, at any alignment
 }
 // UNDER: ERROR: Sleuth: stack-buffer-underflow on address [[ADDR:0x[0-9a-f]+]] at pc
 // OVER: ERROR: Sleuth: stack-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc

@@ -116,7 +116,7 @@ SL_INTERFACE ssize_t recvfrom(int fd, void *buf, size_t n, int flags,
 
 SL_INTERFACE ssize_t send(int fd, const void *buf, size_t n, int flags) {
   RESOLVE(send);
-  if (CHECKS_ON())
+  if (CHECKS_ON_FOR(intercept_send))
     CHECK_READ(buf, n);
   return REAL(send)(fd, buf, n, flags);
 }
@@ -124,7 +124,7 @@ SL_INTERFACE ssize_t send(int fd, const void *buf, size_t n, int flags) {
 SL_INTERFACE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
                             const struct sockaddr *addr, socklen_t addrlen) {
   RESOLVE(sendto);
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_send)) {
     CHECK_READ(buf, n);
     if (addr)
       CHECK_READ(addr, addrlen);
