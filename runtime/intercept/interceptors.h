@@ -104,7 +104,9 @@ void interceptors_wchar_init(void);
 void interceptors_fortify_init(void);
 void interceptors_string_scan_init(void);
 void interceptors_outparams_init(void);
+void interceptors_printf_init(void);
 static inline void interceptors_init(void) {
+  interceptors_printf_init();
   interceptors_string_scan_init();
   interceptors_outparams_init();
   interceptors_string_init();

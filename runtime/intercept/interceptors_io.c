@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "interceptors.h"
+#include "printf_format.h"
 
 /* Declared by hand: <stdio.h> at -O2 brings inline wrappers, and
  * <sys/socket.h> under _GNU_SOURCE passes addresses as transparent unions. */
@@ -197,6 +198,7 @@ static int formatted_len(const char *fmt, va_list ap) {
 #define SPRINTF_BODY(dst, fmt, ap)                                             \
   RESOLVE(vsprintf);                                                           \
   RESOLVE(vsnprintf);                                                          \
+  CHECK_PRINTF_READS(fmt, ap);                                                 \
   if (CHECKS_ON()) {                                                           \
     int len_ = formatted_len(fmt, ap);                                         \
     if (len_ >= 0)                                                             \
@@ -208,6 +210,7 @@ static int formatted_len(const char *fmt, va_list ap) {
 /* clang-format off */
 #define SNPRINTF_BODY(dst, size, fmt, ap)                                      \
   RESOLVE(vsnprintf);                                                          \
+  CHECK_PRINTF_READS(fmt, ap);                                                 \
   int r = REAL(vsnprintf)(dst, size, fmt, ap);                                 \
   if (CHECKS_ON() && r >= 0 && size)                                           \
     CHECK_WRITE(dst, MIN((size_t)r + 1, (size_t)size))
