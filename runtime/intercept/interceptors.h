@@ -105,7 +105,11 @@ void interceptors_fortify_init(void);
 void interceptors_string_scan_init(void);
 void interceptors_outparams_init(void);
 void interceptors_printf_init(void);
+void interceptors_sys_init(void);
+void interceptors_wconv_init(void);
 static inline void interceptors_init(void) {
+  interceptors_sys_init();
+  interceptors_wconv_init();
   interceptors_printf_init();
   interceptors_string_scan_init();
   interceptors_outparams_init();
