@@ -5,6 +5,10 @@
 
 int *volatile ptr; // NULL, and the compiler may not assume so
 
+// ASan's line before a signal's report:
+// CHECK: Sleuth:DEADLYSIGNAL
+// CHECK-NEXT: ===========
+
 int main(int argc, char **argv) {
   int *p = ptr;
   return *p;

@@ -606,6 +606,7 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   }
   report_model m;
   begin(&m, kind, 0);
+  m.deadly_signal = 1;
   sl_thread *t = thread_current();
   /* The address in at least 12 hex digits, as ASan prints it. */
   sbuf_printf(&m.message,

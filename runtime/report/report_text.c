@@ -68,20 +68,23 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
   }
   sbuf_puts(b, "Shadow byte legend (one shadow byte represents 8 application "
                "bytes):\n"
+               /* ASan's labels and columns; fa marks both sides of a
+                * heap block, as in ASan, whose label it keeps. */
                "  Addressable:           00\n"
                "  Partially addressable: 01 02 03 04 05 06 07 \n"
-               "  Heap redzone:          fa\n"
-               "  Freed heap region:     fd\n"
-               "  Stack left redzone:    f1\n"
-               "  Stack mid redzone:     f2\n"
-               "  Stack right redzone:   f3\n"
-               "  Stack after return:    f5\n"
-               "  Stack use after scope: f8\n"
-               "  Global redzone:        f9\n"
-               "  Poisoned by user:      f7\n"
-               "  Pool redzone:          fc\n"
-               "  Left alloca redzone:   ca\n"
-               "  Right alloca redzone:  cb\n");
+               "  Heap left redzone:       fa\n"
+               "  Freed heap region:       fd\n"
+               "  Stack left redzone:      f1\n"
+               "  Stack mid redzone:       f2\n"
+               "  Stack right redzone:     f3\n"
+               "  Stack after return:      f5\n"
+               "  Stack use after scope:   f8\n"
+               "  Global redzone:          f9\n"
+               "  Poisoned by user:        f7\n"
+               "  Pool redzone:            fc\n"
+               "  Sleuth internal:         fe\n"
+               "  Left alloca redzone:     ca\n"
+               "  Right alloca redzone:    cb\n");
 }
 
 /* ---- error reports ------------------------------------------------------ */
@@ -149,6 +152,8 @@ static void text_location(sbuf_t *b, const report_model *m, int color) {
 }
 
 void text_render(sbuf_t *b, const report_model *m, int color) {
+  if (m->deadly_signal)
+    sbuf_puts(b, "Sleuth:DEADLYSIGNAL\n");
   sbuf_puts(b, "================================================"
                "=================\n");
   sbuf_printf(b, "%s==%d==ERROR: Sleuth: ", paint(color, C_RED), sys_getpid());
