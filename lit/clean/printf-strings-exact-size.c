@@ -1,9 +1,10 @@
 // The printf family, puts and fputs on strings in heap blocks of exactly
 // strlen + 1 bytes, and %.Ns on an unterminated block of exactly N bytes:
-// nothing is reported (the output goes to /dev/null), instrumented or
-// preloaded.
+// nothing is reported (the output goes to /dev/null), instrumented (also
+// with _FORTIFY_SOURCE's __*_chk entry points) or preloaded.
 // RUN: %sleuth_cc -O0 %s -o %t && %run %t 2>&1 >/dev/null | count 0
 // RUN: %sleuth_cc -O2 %s -o %t && %run %t 2>&1 >/dev/null | count 0
+// RUN: %sleuth_cc -O2 -D_FORTIFY_SOURCE=2 %s -o %t && %run %t 2>&1 >/dev/null | count 0
 // RUN: %clang -O2 -g %s -o %t.plain && %sleuth_run %t.plain 2>&1 >/dev/null | count 0
 #include <stdarg.h>
 #include <stdio.h>

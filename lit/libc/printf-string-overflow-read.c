@@ -23,6 +23,17 @@
 // RUN: not %run %t precision 2>&1 | FileCheck %s -DFN=printf --check-prefixes=CHECK,PRECISION
 // RUN: not %run %t puts 2>&1 | FileCheck %s -DFN=puts --check-prefixes=CHECK,PUTS
 // RUN: not %run %t fputs 2>&1 | FileCheck %s -DFN=fputs --check-prefixes=CHECK,FPUTS
+// With _FORTIFY_SOURCE glibc's headers call the __*_chk entry points:
+// RUN: %sleuth_cc -O2 -D_FORTIFY_SOURCE=2 %s -o %t.fortify
+// RUN: not %run %t.fortify printf 2>&1 | FileCheck %s -DFN=__printf_chk --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify fprintf 2>&1 | FileCheck %s -DFN=__fprintf_chk --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify dprintf 2>&1 | FileCheck %s -DFN=__dprintf_chk --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify vfprintf 2>&1 | FileCheck %s -DFN=__vfprintf_chk --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify snprintf 2>&1 | FileCheck %s -DFN=__snprintf_chk --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify sprintf 2>&1 | FileCheck %s -DFN=__sprintf_chk --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify precision 2>&1 | FileCheck %s -DFN=__printf_chk --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify puts 2>&1 | FileCheck %s -DFN=puts --check-prefixes=CHECK,FORTIFY
+// RUN: not %run %t.fortify fputs 2>&1 | FileCheck %s -DFN=fputs --check-prefixes=CHECK,FORTIFY
 // RUN: env SLEUTH_OPTIONS=check_printf=0 %run %t printf 2>&1 | FileCheck %s --check-prefix=OFF
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,6 +42,9 @@
 // CHECK: ERROR: Sleuth: global-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc
 // CHECK-NEXT: READ of size 9 at [[ADDR]] thread T0
 // CHECK-NEXT: {{#0 0x[0-9a-f]+ in }}[[FN]] {{.*}}interceptors_
+// With _FORTIFY_SOURCE, glibc's inline wrapper from bits/stdio2.h comes
+// between the interceptor and the call:
+// FORTIFY: {{#[12] 0x[0-9a-f]+ in (main|call_vfprintf) .*}}printf-string-overflow-read.c:
 // OFF-NOT: ERROR
 // OFF: 2 aaaaaaaa!
 
@@ -75,5 +89,5 @@ int main(int argc, char **argv) {
     fputs(unterminated, stdout);
   return buf[0] == 1;
 }
-// CHECK: [[ADDR]] is located 0 bytes after global variable 'unterminated' defined in '{{.*}}printf-string-overflow-read.c:37:6'
+// CHECK: [[ADDR]] is located 0 bytes after global variable 'unterminated' defined in '{{.*}}printf-string-overflow-read.c:51:6'
 // CHECK: SUMMARY: Sleuth: global-buffer-overflow {{.*}} in [[FN]]

@@ -13,12 +13,16 @@ typedef struct _IO_FILE FILE;
 DECLARE_REAL(int, vprintf, const char *, va_list)
 DECLARE_REAL(int, vfprintf, FILE *, const char *, va_list)
 DECLARE_REAL(int, vdprintf, int, const char *, va_list)
+DECLARE_REAL(int, __vprintf_chk, int, const char *, va_list)
+DECLARE_REAL(int, __vfprintf_chk, FILE *, int, const char *, va_list)
+DECLARE_REAL(int, __vdprintf_chk, int, int, const char *, va_list)
 DECLARE_REAL(int, puts, const char *)
 DECLARE_REAL(int, fputs, const char *, FILE *)
 DECLARE_REAL(int, fputs_unlocked, const char *, FILE *)
 
 void interceptors_printf_init(void) {
   RESOLVE(vprintf), RESOLVE(vfprintf), RESOLVE(vdprintf);
+  RESOLVE(__vprintf_chk), RESOLVE(__vfprintf_chk), RESOLVE(__vdprintf_chk);
   RESOLVE(puts), RESOLVE(fputs), RESOLVE(fputs_unlocked);
 }
 
@@ -66,6 +70,59 @@ SL_INTERFACE int dprintf(int fd, const char *fmt, ...) {
   va_start(ap, fmt);
   CHECK_PRINTF_READS(fmt, ap);
   int r = REAL(vdprintf)(fd, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+/* The _FORTIFY_SOURCE entry points (what glibc's headers call at -O1 and
+ * above with _FORTIFY_SOURCE, Debian's default for packages): the same
+ * checks, then glibc's own with the flag. */
+SL_INTERFACE int __vprintf_chk(int flag, const char *fmt, va_list ap) {
+  RESOLVE(__vprintf_chk);
+  CHECK_PRINTF_READS(fmt, ap);
+  return REAL(__vprintf_chk)(flag, fmt, ap);
+}
+
+SL_INTERFACE int __printf_chk(int flag, const char *fmt, ...) {
+  RESOLVE(__vprintf_chk);
+  va_list ap;
+  va_start(ap, fmt);
+  CHECK_PRINTF_READS(fmt, ap);
+  int r = REAL(__vprintf_chk)(flag, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+SL_INTERFACE int __vfprintf_chk(FILE *f, int flag, const char *fmt,
+                                va_list ap) {
+  RESOLVE(__vfprintf_chk);
+  CHECK_PRINTF_READS(fmt, ap);
+  return REAL(__vfprintf_chk)(f, flag, fmt, ap);
+}
+
+SL_INTERFACE int __fprintf_chk(FILE *f, int flag, const char *fmt, ...) {
+  RESOLVE(__vfprintf_chk);
+  va_list ap;
+  va_start(ap, fmt);
+  CHECK_PRINTF_READS(fmt, ap);
+  int r = REAL(__vfprintf_chk)(f, flag, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+SL_INTERFACE int __vdprintf_chk(int fd, int flag, const char *fmt,
+                                va_list ap) {
+  RESOLVE(__vdprintf_chk);
+  CHECK_PRINTF_READS(fmt, ap);
+  return REAL(__vdprintf_chk)(fd, flag, fmt, ap);
+}
+
+SL_INTERFACE int __dprintf_chk(int fd, int flag, const char *fmt, ...) {
+  RESOLVE(__vdprintf_chk);
+  va_list ap;
+  va_start(ap, fmt);
+  CHECK_PRINTF_READS(fmt, ap);
+  int r = REAL(__vdprintf_chk)(fd, flag, fmt, ap);
   va_end(ap);
   return r;
 }
