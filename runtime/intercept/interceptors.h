@@ -85,6 +85,15 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
+/* Whether p is not NULL, for arguments glibc declares nonnull that
+ * programs still pass as NULL (libc then fails with EFAULT): the compiler
+ * may not fold the test away. */
+static inline int sl_present(const void *p) {
+  uptr a = (uptr)p;
+  __asm__("" : "+r"(a));
+  return a != 0;
+}
+
 /* libc's implementations, used by the interceptors and by the checked
  * intrinsics of instrumented code (access_checks.c). Until
  * interceptors_init they are the runtime's libc-free versions, so they are

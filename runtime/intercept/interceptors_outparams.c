@@ -153,15 +153,12 @@ SL_INTERFACE time_t time(time_t *t) {
 }
 
 /* The time zone argument is obsolete but still filled in when given.
- * glibc declares tv nonnull, yet NULL is accepted: the test goes through
- * an integer the compiler cannot reason about. */
+ * glibc declares tv nonnull, yet NULL is accepted (sl_present). */
 SL_INTERFACE int gettimeofday(struct timeval *tv, void *tz) {
   RESOLVE(gettimeofday);
   int r = REAL(gettimeofday)(tv, tz);
-  uptr tv_addr = (uptr)tv;
-  __asm__("" : "+r"(tv_addr));
   if (CHECKS_ON() && r == 0) {
-    if (tv_addr)
+    if (sl_present(tv))
       CHECK_WRITE(tv, sizeof *tv);
     if (tz)
       CHECK_WRITE(tz, sizeof(struct timezone));
@@ -198,7 +195,7 @@ SL_INTERFACE char *getcwd(char *buf, size_t size) {
 /* readlink stores the target without a NUL: exactly the result's bytes. */
 SL_INTERFACE ssize_t readlink(const char *path, char *buf, size_t n) {
   RESOLVE(readlink);
-  if (CHECKS_ON())
+  if (CHECKS_ON() && sl_present(path))
     CHECK_READ(path, sl_real_strlen(path) + 1);
   ssize_t r = REAL(readlink)(path, buf, n);
   if (CHECKS_ON() && r > 0)
@@ -211,7 +208,7 @@ SL_INTERFACE ssize_t readlink(const char *path, char *buf, size_t n) {
 #define STAT_PATH(name, ST)                                                    \
   SL_INTERFACE int name(const char *path, ST *st) {                            \
     RESOLVE(name);                                                             \
-    if (CHECKS_ON_FOR(intercept_stat))                                         \
+    if (CHECKS_ON_FOR(intercept_stat) && sl_present(path))                     \
       CHECK_READ(path, sl_real_strlen(path) + 1);                              \
     int r = REAL(name)(path, st);                                              \
     if (CHECKS_ON_FOR(intercept_stat) && r == 0)                               \
@@ -229,7 +226,7 @@ SL_INTERFACE ssize_t readlink(const char *path, char *buf, size_t n) {
 #define STAT_AT(name, ST)                                                      \
   SL_INTERFACE int name(int dirfd, const char *path, ST *st, int flags) {      \
     RESOLVE(name);                                                             \
-    if (CHECKS_ON_FOR(intercept_stat))                                         \
+    if (CHECKS_ON_FOR(intercept_stat) && sl_present(path))                     \
       CHECK_READ(path, sl_real_strlen(path) + 1);                              \
     int r = REAL(name)(dirfd, path, st, flags);                                \
     if (CHECKS_ON_FOR(intercept_stat) && r == 0)                               \
