@@ -23,7 +23,7 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in operator new}}
   // CHECK: {{#[0-9]+ 0x[0-9a-f]+ in main .*}}container-overflow-vector.cpp:[[@LINE-10]]
   // CHECK: =>{{.*}}[fc]
-  // CHECK: Container overflow:    fc
+  // CHECK: Container overflow:      fc
   // CHECK: SUMMARY: Sleuth: container-overflow {{.*}}container-overflow-vector.cpp:[[@LINE-10]]:{{[0-9]+}} in main
   // CHECK-NEXT: ==HINT: {{.*}}detect_container_overflow=0
   return r == 12345;

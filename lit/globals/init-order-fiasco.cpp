@@ -24,7 +24,7 @@ int buffer_size = config_limit * 2;
 // CALL-NEXT: #0 0x{{[0-9a-f]+}} in read_limit() {{.*}}init-order-config.cpp:12
 // CALL-NEXT: #1 0x{{[0-9a-f]+}} in {{.*}}init-order-fiasco.cpp:17
 // CHECK: [[ADDR]] is located 0 bytes inside of global variable 'config_limit' defined in '{{.*}}init-order-config.cpp:8:5' ({{0x[0-9a-f]+}}) of size 4
-// CHECK: Global init order:     f6
+// CHECK: Global init order:       f6
 // CHECK: SUMMARY: Sleuth: initialization-order-fiasco
 // Off, the read sees the value before initialisation: 0.
 // OFF: buffer_size 0

@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   // CHECK: allocated by thread T0 here:
   // CHECK-NEXT: #0 0x{{[0-9a-f]+}} in operator new[]
   // CHECK-NEXT: #1 0x{{[0-9a-f]+}} in make_cells{{.*}} {{.*}}array-cookie-write.cpp:19
-  // CHECK: Array cookie:          ac
+  // CHECK: Array cookie:            ac
   // CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}array-cookie-write.cpp:26:{{[0-9]+}} in main
   delete[] cells;
   // Unpoisoned, the write goes through: the count is now 0, no destructor

@@ -13,7 +13,7 @@ int main(int argc, char **argv) {
   // CHECK: ERROR: Sleuth: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc
   // CHECK-NEXT: READ of size 7 at [[ADDR]] thread T0
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in main .*}}overflow-memcpy-7-read.c:[[@LINE-3]]
-  // CHECK: is located 0 bytes after 6-byte region {{\[}}[[ADDR]],
+  // CHECK: [[ADDR]] is located 0 bytes after 6-byte region
   // CHECK-NEXT: allocated by thread T0 here:
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
   // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memcpy-7-read.c:[[@LINE-9]]

@@ -14,7 +14,7 @@ int main(int argc, char **argv) {
   // CHECK: ERROR: Sleuth: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc
   // CHECK-NEXT: WRITE of size 12 at [[ADDR]] thread T0
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in main .*}}overflow-memcpy-write.c:[[@LINE-3]]
-  // CHECK: is located 0 bytes after 10-byte region {{\[}}[[ADDR]],
+  // CHECK: [[ADDR]] is located 0 bytes after 10-byte region
   // CHECK-NEXT: allocated by thread T0 here:
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
   // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memcpy-write.c:[[@LINE-8]]

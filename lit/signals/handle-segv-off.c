@@ -8,4 +8,4 @@ int *volatile ptr;
 
 int main(int argc, char **argv) { return *ptr; }
 // CHECK-NOT: Sleuth
-// DEFAULT: ERROR: Sleuth: SEGV on unknown address 0x0
+// DEFAULT: ERROR: Sleuth: SEGV on unknown address 0x000000000000

@@ -69,11 +69,21 @@ interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b, uptr bn) {
   report_param_overlap(func, a, an, b, bn, pc, bp, INTERCEPTOR_CALL_SITE(bp));
 }
 
+/* A range (mem intrinsic, hoisted loop check) is reported at its first
+ * bad byte, as ASan's interceptors report it, whatever its size. */
+static SL_NOINLINE __attribute__((cold)) void
+report_range(uptr addr, uptr size, int is_write, uptr pc, uptr bp, uptr sp) {
+  uptr bad = shadow_is_app_mem(addr) && shadow_is_app_mem(addr + size - 1)
+                 ? shadow_first_poisoned(addr, size)
+                 : 0;
+  report_access(bad ? bad : addr, size, is_write, pc, bp, sp);
+}
+
 SL_INTERFACE SL_NOINLINE void __sleuth_check_load_range(uintptr_t addr,
                                                         uintptr_t size) {
   if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
     CALLER_FRAME();
-    report_access(addr, size, 0, pc, bp, sp);
+    report_range(addr, size, 0, pc, bp, sp);
   }
 }
 
@@ -81,7 +91,7 @@ SL_INTERFACE SL_NOINLINE void __sleuth_check_store_range(uintptr_t addr,
                                                          uintptr_t size) {
   if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
     CALLER_FRAME();
-    report_access(addr, size, 1, pc, bp, sp);
+    report_range(addr, size, 1, pc, bp, sp);
   }
 }
 
@@ -93,14 +103,16 @@ static inline int overlaps(uptr a, size_t an, uptr b, size_t bn) {
 static inline void check_copy(void *dst, const void *src, size_t n, uptr pc,
                               uptr bp, uptr sp) {
   if (SL_UNLIKELY(shadow_range_bad((uptr)src, n)))
-    report_access((uptr)src, n, 0, pc, bp, sp);
+    report_range((uptr)src, n, 0, pc, bp, sp);
   if (SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
-    report_access((uptr)dst, n, 1, pc, bp, sp);
+    report_range((uptr)dst, n, 1, pc, bp, sp);
 }
 
 SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
                                                size_t n) {
   CALLER_FRAME();
+  if (SL_UNLIKELY(!sl_opt.intercept_intrin))
+    return sl_real_memmove(dst, src, n);
   check_copy(dst, src, n, pc, bp, sp);
   if (SL_UNLIKELY(overlaps((uptr)dst, n, (uptr)src, n)) && dst != src)
     report_param_overlap("memcpy", (uptr)dst, n, (uptr)src, n, pc, bp, pc);
@@ -110,14 +122,16 @@ SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
 SL_INTERFACE SL_NOINLINE void *__sleuth_memmove(void *dst, const void *src,
                                                 size_t n) {
   CALLER_FRAME();
-  check_copy(dst, src, n, pc, bp, sp);
+  if (SL_LIKELY(sl_opt.intercept_intrin))
+    check_copy(dst, src, n, pc, bp, sp);
   return sl_real_memmove(dst, src, n);
 }
 
 SL_INTERFACE SL_NOINLINE void *__sleuth_memset(void *dst, int c, size_t n) {
   CALLER_FRAME();
-  if (SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
-    report_access((uptr)dst, n, 1, pc, bp, sp);
+  if (SL_LIKELY(sl_opt.intercept_intrin) &&
+      SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
+    report_range((uptr)dst, n, 1, pc, bp, sp);
   return sl_real_memset(dst, c, n);
 }
 

@@ -15,6 +15,9 @@ int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
                  const char **location);
 /* If addr is in an instrumented frame between lo and hi (the thread's
  * stack), appends ASan's "located in stack of thread T<tid> at offset N in
- * frame" paragraph with the frame's objects and returns 1. */
-int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid);
+ * frame" paragraph with the frame's objects and returns 1. The access
+ * [access, access + size) (size 0: unknown; access 0: addr) places the
+ * "<== Memory access at offset N partially overflows" marker. */
+int stack_describe(sbuf_t *b, uptr addr, uptr access, uptr size, uptr lo,
+                   uptr hi, unsigned tid);
 #endif

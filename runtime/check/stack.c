@@ -146,15 +146,19 @@ static sl_thread *fake_stack_owner(uptr addr, uptr *frame) {
   return found;
 }
 
-static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid);
+static int describe_frame(sbuf_t *b, uptr addr, uptr access, uptr size,
+                          uptr base, unsigned tid);
 
-int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid) {
+int stack_describe(sbuf_t *b, uptr addr, uptr access, uptr size, uptr lo,
+                   uptr hi, unsigned tid) {
+  if (!access)
+    access = addr;
   uptr fake;
   sl_thread *owner;
   if ((!hi || addr < lo || addr >= hi) &&
       (owner = fake_stack_owner(addr, &fake)) &&
       *(uint64_t *)fake == SLEUTH_FRAME_MAGIC)
-    return describe_frame(b, addr, fake, owner->tid);
+    return describe_frame(b, addr, access, size, fake, owner->tid);
   if (!hi || addr < lo || addr >= hi)
     return 0;
   if (dynamic_alloca_describe(b, addr, lo, hi, tid))
@@ -172,7 +176,7 @@ int stack_describe(sbuf_t *b, uptr addr, uptr lo, uptr hi, unsigned tid) {
   }
   if (!base)
     return 0;
-  return describe_frame(b, addr, base, tid);
+  return describe_frame(b, addr, access, size, base, tid);
 }
 
 /* One variable of a frame descriptor, "OFFSET SIZE LEN NAME": its offset
@@ -192,11 +196,28 @@ static const char *next_var(const char *q, uptr *off, uptr *size,
   return q + k;
 }
 
-/* The frame at base (its header: abi.h) and its variables. */
-static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid) {
+/* Where an access at offset off of `size` bytes lies against the variable
+ * [vo, vo + vs): ASan's words, "partially" when it straddles an edge. */
+static const char *access_position(uptr off, uptr size, uptr vo, uptr vs) {
+  uptr end = off + (size ? size : 1);
+  if (off < vo)
+    return end > vo ? "partially underflows" : "underflows";
+  if (end <= vo + vs)
+    return "is inside";
+  return off < vo + vs ? "partially overflows" : "overflows";
+}
+
+/* The frame at base (its header: abi.h) and its variables. addr is the
+ * first bad byte; the marker gives the whole access's position. */
+static int describe_frame(sbuf_t *b, uptr addr, uptr access, uptr size,
+                          uptr base, unsigned tid) {
   const char *desc = ((const char **)base)[1];
   uptr fn = ((uptr *)base)[2];
   uptr off = addr - base;
+  /* The access's own offset, when it starts in this frame at or before
+   * the first bad byte (a single load or store; a range names its bad
+   * byte). */
+  uptr aoff = access >= base && access <= addr ? access - base : off;
   sbuf_printf(b,
               "Address %p is located in stack of thread T%u at offset %lu "
               "in frame\n",
@@ -251,10 +272,7 @@ static int describe_frame(sbuf_t *b, uptr addr, uptr base, unsigned tid) {
       sbuf_printf(b, " (line %s)", colon + 1);
     if (i == best) {
       sbuf_printf(b, " <== Memory access at offset %lu %s this variable",
-                  (unsigned long)off,
-                  off < vo         ? "underflows"
-                  : off >= vo + vs ? "overflows"
-                                   : "is inside");
+                  (unsigned long)aoff, access_position(aoff, size, vo, vs));
     }
     sbuf_putc(b, '\n');
   }

@@ -11,6 +11,7 @@
 #define SLEUTH_INTERCEPTORS_H
 
 #include "interception.h"
+#include "options.h"
 #include "shadow.h"
 
 /* The faulting frame is the caller's (an interceptor's). In
@@ -28,6 +29,13 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
 #define CHECK_READ(p, n) CHECK_RANGE(p, n, 0)
 #define CHECK_WRITE(p, n) CHECK_RANGE(p, n, 1)
 
+/* A string argument of which the call reads n bytes; with
+ * strict_string_checks=1 the whole string up to its NUL must be inside
+ * its block (the call's result may not depend on the rest, but a string
+ * that is not terminated inside its block is a bug waiting to happen). */
+#define CHECK_READ_STRING(s, n)                                                \
+  CHECK_READ(s, sl_opt.strict_string_checks ? sl_real_strlen(s) + 1 : (n))
+
 /* <func>-param-overlap when [a, a+an) and [b, b+bn) share a byte. */
 #define CHECK_OVERLAP(func, a, an, b, bn)                                      \
   do {                                                                         \
@@ -40,6 +48,9 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
  * is mapped); before that, and in profile-only mode, an interceptor just
  * does the work. */
 #define CHECKS_ON() SL_LIKELY(sleuth_checking)
+/* The same, for a function ASan lets users opt out of with intercept_<x>=0
+ * (the option's value is read only once the runtime is up). */
+#define CHECKS_ON_FOR(opt) (CHECKS_ON() && sl_opt.opt)
 
 /* The ranges strcpy and stpcpy (and their _chk forms) read and write. */
 #define CHECK_STRCPY_ARGS(func, dst, src)                                      \
@@ -74,6 +85,15 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
+/* Whether p is not NULL, for arguments glibc declares nonnull that
+ * programs still pass as NULL (libc then fails with EFAULT): the compiler
+ * may not fold the test away. */
+static inline int sl_present(const void *p) {
+  uptr a = (uptr)p;
+  __asm__("" : "+r"(a));
+  return a != 0;
+}
+
 /* libc's implementations, used by the interceptors and by the checked
  * intrinsics of instrumented code (access_checks.c). Until
  * interceptors_init they are the runtime's libc-free versions, so they are
@@ -91,7 +111,17 @@ void interceptors_iovec_init(void);
 void interceptors_scanf_init(void);
 void interceptors_wchar_init(void);
 void interceptors_fortify_init(void);
+void interceptors_string_scan_init(void);
+void interceptors_outparams_init(void);
+void interceptors_printf_init(void);
+void interceptors_sys_init(void);
+void interceptors_wconv_init(void);
 static inline void interceptors_init(void) {
+  interceptors_sys_init();
+  interceptors_wconv_init();
+  interceptors_printf_init();
+  interceptors_string_scan_init();
+  interceptors_outparams_init();
   interceptors_string_init();
   interceptors_io_init();
   interceptors_iovec_init();

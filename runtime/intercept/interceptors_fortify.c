@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "interceptors.h"
+#include "printf_format.h"
 
 typedef struct _IO_FILE FILE;
 struct sockaddr;
@@ -119,6 +120,7 @@ static int formatted_len(const char *fmt, va_list ap) {
 /* No bound but the object size: the output is measured first. */
 #define SPRINTF_CHK_BODY(dst, flag, slen, fmt, ap)                             \
   RESOLVE(__vsprintf_chk);                                                     \
+  CHECK_PRINTF_READS(fmt, ap);                                                 \
   if (CHECKS_ON()) {                                                           \
     int len_ = formatted_len(fmt, ap);                                         \
     if (len_ >= 0)                                                             \
@@ -131,6 +133,7 @@ static int formatted_len(const char *fmt, va_list ap) {
 /* clang-format off */
 #define SNPRINTF_CHK_BODY(dst, maxlen, flag, slen, fmt, ap)                    \
   RESOLVE(__vsnprintf_chk);                                                    \
+  CHECK_PRINTF_READS(fmt, ap);                                                 \
   int early_ = CHECKS_ON() && slen < maxlen;                                   \
   if (early_) {                                                                \
     int len_ = formatted_len(fmt, ap);                                         \

@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "interceptors.h"
+#include "printf_format.h"
 
 /* Declared by hand: <stdio.h> at -O2 brings inline wrappers, and
  * <sys/socket.h> under _GNU_SOURCE passes addresses as transparent unions. */
@@ -116,7 +117,7 @@ SL_INTERFACE ssize_t recvfrom(int fd, void *buf, size_t n, int flags,
 
 SL_INTERFACE ssize_t send(int fd, const void *buf, size_t n, int flags) {
   RESOLVE(send);
-  if (CHECKS_ON())
+  if (CHECKS_ON_FOR(intercept_send))
     CHECK_READ(buf, n);
   return REAL(send)(fd, buf, n, flags);
 }
@@ -124,7 +125,7 @@ SL_INTERFACE ssize_t send(int fd, const void *buf, size_t n, int flags) {
 SL_INTERFACE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
                             const struct sockaddr *addr, socklen_t addrlen) {
   RESOLVE(sendto);
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_send)) {
     CHECK_READ(buf, n);
     if (addr)
       CHECK_READ(addr, addrlen);
@@ -197,6 +198,7 @@ static int formatted_len(const char *fmt, va_list ap) {
 #define SPRINTF_BODY(dst, fmt, ap)                                             \
   RESOLVE(vsprintf);                                                           \
   RESOLVE(vsnprintf);                                                          \
+  CHECK_PRINTF_READS(fmt, ap);                                                 \
   if (CHECKS_ON()) {                                                           \
     int len_ = formatted_len(fmt, ap);                                         \
     if (len_ >= 0)                                                             \
@@ -208,6 +210,7 @@ static int formatted_len(const char *fmt, va_list ap) {
 /* clang-format off */
 #define SNPRINTF_BODY(dst, size, fmt, ap)                                      \
   RESOLVE(vsnprintf);                                                          \
+  CHECK_PRINTF_READS(fmt, ap);                                                 \
   int r = REAL(vsnprintf)(dst, size, fmt, ap);                                 \
   if (CHECKS_ON() && r >= 0 && size)                                           \
     CHECK_WRITE(dst, MIN((size_t)r + 1, (size_t)size))

@@ -125,7 +125,7 @@ SL_INTERFACE ssize_t recvmsg(int fd, struct msghdr *msg, int flags) {
 
 SL_INTERFACE ssize_t sendmsg(int fd, const struct msghdr *msg, int flags) {
   RESOLVE(sendmsg);
-  if (CHECKS_ON() && msg) {
+  if (CHECKS_ON_FOR(intercept_send) && msg) {
     CHECK_READ(msg, sizeof *msg);
     int cnt = (int)msg->msg_iovlen;
     if (IOV_COUNT_OK(cnt))

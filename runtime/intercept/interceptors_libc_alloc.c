@@ -49,7 +49,7 @@ static size_t bounded_len(const char *s, size_t max) {
 #define STRNDUP_BODY(s, n)                                                     \
   ENSURE_INIT();                                                               \
   size_t len = bounded_len(s, n);                                              \
-  if (CHECKS_ON())                                                             \
+  if (CHECKS_ON_FOR(intercept_strndup))                                        \
     CHECK_READ(s, MIN(len + 1, n));                                            \
   return dup_n(s, len, HERE)
 

@@ -66,7 +66,7 @@ void interceptors_string_init(void) {
 /* ---- memory ----------------------------------------------------------- */
 
 SL_INTERFACE void *memcpy(void *dst, const void *src, size_t n) {
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_intrin)) {
     if (dst != src)
       CHECK_OVERLAP("memcpy", dst, n, src, n);
     CHECK_READ(src, n);
@@ -76,7 +76,7 @@ SL_INTERFACE void *memcpy(void *dst, const void *src, size_t n) {
 }
 
 SL_INTERFACE void *memmove(void *dst, const void *src, size_t n) {
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_intrin)) {
     CHECK_READ(src, n);
     CHECK_WRITE(dst, n);
   }
@@ -84,18 +84,31 @@ SL_INTERFACE void *memmove(void *dst, const void *src, size_t n) {
 }
 
 SL_INTERFACE void *memset(void *dst, int c, size_t n) {
-  if (CHECKS_ON())
+  if (CHECKS_ON_FOR(intercept_intrin))
     CHECK_WRITE(dst, n);
   return sl_real_memset(dst, c, n);
 }
 
-/* Both ranges in full, as ASan's strict_memcmp=1: the result may depend
- * on any of the n bytes. */
+/* The bytes of each range memcmp(a, b, n) counts as read: all n with
+ * strict_memcmp=1 (ASan's default: an implementation may load them all
+ * before it compares); with 0 up to and including the first difference. */
+static size_t memcmp_read_len(const void *a, const void *b, size_t n) {
+  if (sl_opt.strict_memcmp)
+    return n;
+  const unsigned char *x = (const unsigned char *)a;
+  const unsigned char *y = (const unsigned char *)b;
+  size_t i = 0;
+  while (i < n && x[i] == y[i])
+    i++;
+  return MIN(i + 1, n);
+}
+
 SL_INTERFACE int memcmp(const void *a, const void *b, size_t n) {
   RESOLVE(memcmp);
-  if (CHECKS_ON()) {
-    CHECK_READ(a, n);
-    CHECK_READ(b, n);
+  if (CHECKS_ON_FOR(intercept_memcmp)) {
+    size_t len = memcmp_read_len(a, b, n);
+    CHECK_READ(a, len);
+    CHECK_READ(b, len);
   }
   return REAL(memcmp)(a, b, n);
 }
@@ -103,11 +116,30 @@ SL_INTERFACE int memcmp(const void *a, const void *b, size_t n) {
 /* clang turns memcmp(...) == 0 into bcmp. */
 SL_INTERFACE int bcmp(const void *a, const void *b, size_t n) {
   RESOLVE(bcmp);
-  if (CHECKS_ON()) {
-    CHECK_READ(a, n);
-    CHECK_READ(b, n);
+  if (CHECKS_ON_FOR(intercept_memcmp)) {
+    size_t len = memcmp_read_len(a, b, n);
+    CHECK_READ(a, len);
+    CHECK_READ(b, len);
   }
   return REAL(bcmp)(a, b, n);
+}
+
+/* bzero and explicit_bzero write all n bytes, as memset does. */
+DECLARE_REAL(void, bzero, void *, size_t)
+DECLARE_REAL(void, explicit_bzero, void *, size_t)
+
+SL_INTERFACE void bzero(void *dst, size_t n) {
+  RESOLVE(bzero);
+  if (CHECKS_ON_FOR(intercept_intrin))
+    CHECK_WRITE(dst, n);
+  REAL(bzero)(dst, n);
+}
+
+SL_INTERFACE void explicit_bzero(void *dst, size_t n) {
+  RESOLVE(explicit_bzero);
+  if (CHECKS_ON_FOR(intercept_intrin))
+    CHECK_WRITE(dst, n);
+  REAL(explicit_bzero)(dst, n);
 }
 
 SL_INTERFACE void *memchr(const void *s, int c, size_t n) {
@@ -122,7 +154,7 @@ SL_INTERFACE void *memchr(const void *s, int c, size_t n) {
 
 SL_INTERFACE size_t strlen(const char *s) {
   size_t n = sl_real_strlen(s);
-  if (CHECKS_ON())
+  if (CHECKS_ON_FOR(intercept_strlen))
     CHECK_READ(s, n + 1);
   return n;
 }
@@ -130,7 +162,7 @@ SL_INTERFACE size_t strlen(const char *s) {
 SL_INTERFACE size_t strnlen(const char *s, size_t max) {
   RESOLVE(strnlen);
   size_t n = REAL(strnlen)(s, max);
-  if (CHECKS_ON())
+  if (CHECKS_ON_FOR(intercept_strlen))
     CHECK_READ(s, MIN(n + 1, max));
   return n;
 }
@@ -229,9 +261,9 @@ SL_INTERFACE int strcmp(const char *a, const char *b) {
   if (!CHECKS_ON() && real_strcmp)
     return real_strcmp(a, b);
   size_t i = common_prefix(a, b, (size_t)-1, 0);
-  if (CHECKS_ON()) {
-    CHECK_READ(a, i + 1);
-    CHECK_READ(b, i + 1);
+  if (CHECKS_ON_FOR(intercept_strcmp)) {
+    CHECK_READ_STRING(a, i + 1);
+    CHECK_READ_STRING(b, i + 1);
   }
   return (unsigned char)a[i] - (unsigned char)b[i];
 }
@@ -240,7 +272,7 @@ SL_INTERFACE int strncmp(const char *a, const char *b, size_t n) {
   if (!CHECKS_ON() && real_strncmp)
     return real_strncmp(a, b, n);
   size_t i = common_prefix(a, b, n, 0);
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_strcmp)) {
     CHECK_READ(a, MIN(i + 1, n));
     CHECK_READ(b, MIN(i + 1, n));
   }
@@ -249,17 +281,17 @@ SL_INTERFACE int strncmp(const char *a, const char *b, size_t n) {
 
 SL_INTERFACE int strcasecmp(const char *a, const char *b) {
   RESOLVE(strcasecmp);
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_strcmp)) {
     size_t i = common_prefix(a, b, (size_t)-1, 1);
-    CHECK_READ(a, i + 1);
-    CHECK_READ(b, i + 1);
+    CHECK_READ_STRING(a, i + 1);
+    CHECK_READ_STRING(b, i + 1);
   }
   return REAL(strcasecmp)(a, b);
 }
 
 SL_INTERFACE int strncasecmp(const char *a, const char *b, size_t n) {
   RESOLVE(strncasecmp);
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_strcmp)) {
     size_t i = common_prefix(a, b, n, 1);
     CHECK_READ(a, MIN(i + 1, n));
     CHECK_READ(b, MIN(i + 1, n));
@@ -270,14 +302,24 @@ SL_INTERFACE int strncasecmp(const char *a, const char *b, size_t n) {
 SL_INTERFACE char *strchr(const char *s, int c) {
   RESOLVE(strchr);
   char *r = REAL(strchr)(s, c);
-  if (CHECKS_ON())
-    CHECK_READ(s, r ? (size_t)(r - s) + 1 : sl_real_strlen(s) + 1);
+  if (CHECKS_ON_FOR(intercept_strchr))
+    CHECK_READ_STRING(s, r ? (size_t)(r - s) + 1 : sl_real_strlen(s) + 1);
+  return r;
+}
+
+/* As strchr, but returns the end of the string when c is not in it. */
+DECLARE_REAL(char *, strchrnul, const char *, int)
+SL_INTERFACE char *strchrnul(const char *s, int c) {
+  RESOLVE(strchrnul);
+  char *r = REAL(strchrnul)(s, c);
+  if (CHECKS_ON_FOR(intercept_strchr))
+    CHECK_READ_STRING(s, (size_t)(r - s) + 1);
   return r;
 }
 
 SL_INTERFACE char *strrchr(const char *s, int c) {
   RESOLVE(strrchr);
-  if (CHECKS_ON())
+  if (CHECKS_ON_FOR(intercept_strchr))
     CHECK_READ(s, sl_real_strlen(s) + 1);
   return REAL(strrchr)(s, c);
 }
@@ -286,9 +328,10 @@ SL_INTERFACE char *strrchr(const char *s, int c) {
 SL_INTERFACE char *strstr(const char *hay, const char *needle) {
   RESOLVE(strstr);
   char *r = REAL(strstr)(hay, needle);
-  if (CHECKS_ON()) {
+  if (CHECKS_ON_FOR(intercept_strstr)) {
     size_t nl = sl_real_strlen(needle);
-    CHECK_READ(hay, r ? (size_t)(r - hay) + nl : sl_real_strlen(hay) + 1);
+    CHECK_READ_STRING(hay,
+                      r ? (size_t)(r - hay) + nl : sl_real_strlen(hay) + 1);
     CHECK_READ(needle, nl + 1);
   }
   return r;
@@ -325,7 +368,7 @@ static inline size_t parsed_len(const char *nptr, const char *end) {
     if (endptr)                                                                \
       *endptr = end;                                                           \
     if (base == 0 || (base >= 2 && base <= 36))                                \
-      CHECK_READ(nptr, parsed_len(nptr, end));                                 \
+      CHECK_READ_STRING(nptr, parsed_len(nptr, end));                          \
     return r;                                                                  \
   }
 
@@ -340,7 +383,7 @@ static inline size_t parsed_len(const char *nptr, const char *end) {
     T r = REAL(name)(nptr, &end);                                              \
     if (endptr)                                                                \
       *endptr = end;                                                           \
-    CHECK_READ(nptr, parsed_len(nptr, end));                                   \
+    CHECK_READ_STRING(nptr, parsed_len(nptr, end));                            \
     return r;                                                                  \
   }
 

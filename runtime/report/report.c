@@ -346,7 +346,8 @@ static void describe_address(report_model *m, uptr addr) {
     return;
   }
   sl_thread *t = thread_current();
-  if (stack_describe(b, addr, t->stack_lo, t->stack_hi, t->tid))
+  if (stack_describe(b, addr, m->access_addr, m->access_size, t->stack_lo,
+                     t->stack_hi, t->tid))
     return;
   if (t->stack_hi && addr >= t->stack_lo && addr < t->stack_hi) {
     sbuf_printf(b, "Address %p is located in stack of thread T%u", (void *)addr,
@@ -773,9 +774,12 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   }
   report_model m;
   begin(&m, kind, 0);
+  m.deadly_signal = 1;
   sl_thread *t = thread_current();
-  sbuf_printf(&m.message, " on unknown address %p (pc %p bp %p sp %p T%u)",
-              (void *)addr, (void *)pc, (void *)bp, (void *)sp, m.tid);
+  /* The address in at least 12 hex digits, as ASan prints it. */
+  sbuf_printf(&m.message,
+              " on unknown address 0x%012lx (pc %p bp %p sp %p T%u)",
+              (unsigned long)addr, (void *)pc, (void *)bp, (void *)sp, m.tid);
   if (sig == SIGSEGV) {
     int is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
     m.access_type = is_write ? "WRITE" : "READ";

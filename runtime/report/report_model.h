@@ -22,6 +22,7 @@ typedef struct {
   uptr access_addr;
   int access_line; /* text: "<TYPE> of size N at ADDR thread Tn" line */
   unsigned tid;    /* the thread the error happened on */
+  int deadly_signal; /* text: ASan's "Sleuth:DEADLYSIGNAL" line first */
   uptr pcs[DEPOT_MAX_FRAMES]; /* the error's stack */
   int npcs;
   int first_exact; /* pcs[0] is the faulting pc, not a return address */

@@ -68,23 +68,42 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
   }
   sbuf_puts(b, "Shadow byte legend (one shadow byte represents 8 application "
                "bytes):\n"
+               /* ASan's labels and columns; fa marks both sides of a
+                * heap block, as in ASan, whose label it keeps. */
                "  Addressable:           00\n"
                "  Partially addressable: 01 02 03 04 05 06 07 \n"
-               "  Heap redzone:          fa\n"
-               "  Freed heap region:     fd\n"
-               "  Stack left redzone:    f1\n"
-               "  Stack mid redzone:     f2\n"
-               "  Stack right redzone:   f3\n"
-               "  Stack after return:    f5\n"
-               "  Stack use after scope: f8\n"
-               "  Global redzone:        f9\n"
-               "  Global init order:     f6\n"
-               "  Poisoned by user:      f7\n"
-               "  Pool redzone:          fb\n"
-               "  Container overflow:    fc\n"
-               "  Left alloca redzone:   ca\n"
-               "  Right alloca redzone:  cb\n"
-               "  Array cookie:          ac\n");
+               "  Heap left redzone:       fa
+"
+               "  Freed heap region:       fd
+"
+               "  Stack left redzone:      f1
+"
+               "  Stack mid redzone:       f2
+"
+               "  Stack right redzone:     f3
+"
+               "  Stack after return:      f5
+"
+               "  Stack use after scope:   f8
+"
+               "  Global redzone:          f9
+"
+               "  Global init order:       f6
+"
+               "  Poisoned by user:        f7
+"
+               "  Container overflow:      fc
+"
+               "  Array cookie:            ac
+"
+               "  Pool redzone:            fb
+"
+               "  Sleuth internal:         fe
+"
+               "  Left alloca redzone:     ca
+"
+               "  Right alloca redzone:    cb
+");
 }
 
 /* ---- error reports ------------------------------------------------------ */
@@ -168,6 +187,8 @@ static void text_location(sbuf_t *b, const report_model *m, int color) {
 }
 
 void text_render(sbuf_t *b, const report_model *m, int color) {
+  if (m->deadly_signal)
+    sbuf_puts(b, "Sleuth:DEADLYSIGNAL\n");
   sbuf_puts(b, "================================================"
                "=================\n");
   sbuf_printf(b, "%s==%d==ERROR: Sleuth: ", paint(color, C_RED), sys_getpid());

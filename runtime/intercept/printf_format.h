@@ -1,0 +1,36 @@
+/* The strings a printf-family call reads through its %s arguments, found
+ * from the format before the call (interceptors_printf.c checks them). */
+#ifndef SLEUTH_PRINTF_FORMAT_H
+#define SLEUTH_PRINTF_FORMAT_H
+
+#include <stdarg.h>
+
+#include "sys.h"
+
+typedef struct {
+  uptr addr;
+  size_t size;
+} printf_range;
+
+/* The bytes each %s conversion of fmt will read, its argument taken from
+ * ap in order (the other conversions' arguments are stepped over by
+ * type): the string and its NUL, or with a precision at most that many
+ * bytes (the NUL counted when it comes first). At most max ranges; the
+ * walk stops at what it cannot follow (positional arguments, an unknown
+ * conversion). NULL strings (glibc prints "(null)") are skipped. */
+int printf_string_ranges(const char *fmt, va_list ap, printf_range *out,
+                         int max);
+
+/* The format and its %s strings, checked from the interceptor's frame
+ * (a macro, as the checks of interceptors.h); up to 32 strings. */
+#define CHECK_PRINTF_READS(fmt, ap)                                            \
+  do {                                                                         \
+    if (CHECKS_ON_FOR(check_printf)) {                                         \
+      CHECK_READ(fmt, sl_real_strlen(fmt) + 1);                                \
+      printf_range pr_[32];                                                    \
+      int npr_ = printf_string_ranges(fmt, ap, pr_, 32);                       \
+      for (int i_ = 0; i_ < npr_; i_++)                                        \
+        CHECK_READ(pr_[i_].addr, pr_[i_].size);                                \
+    }                                                                          \
+  } while (0)
+#endif
