@@ -72,38 +72,22 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
                 * heap block, as in ASan, whose label it keeps. */
                "  Addressable:           00\n"
                "  Partially addressable: 01 02 03 04 05 06 07 \n"
-               "  Heap left redzone:       fa
-"
-               "  Freed heap region:       fd
-"
-               "  Stack left redzone:      f1
-"
-               "  Stack mid redzone:       f2
-"
-               "  Stack right redzone:     f3
-"
-               "  Stack after return:      f5
-"
-               "  Stack use after scope:   f8
-"
-               "  Global redzone:          f9
-"
-               "  Global init order:       f6
-"
-               "  Poisoned by user:        f7
-"
-               "  Container overflow:      fc
-"
-               "  Array cookie:            ac
-"
-               "  Pool redzone:            fb
-"
-               "  Sleuth internal:         fe
-"
-               "  Left alloca redzone:     ca
-"
-               "  Right alloca redzone:    cb
-");
+               "  Heap left redzone:       fa\n"
+               "  Freed heap region:       fd\n"
+               "  Stack left redzone:      f1\n"
+               "  Stack mid redzone:       f2\n"
+               "  Stack right redzone:     f3\n"
+               "  Stack after return:      f5\n"
+               "  Stack use after scope:   f8\n"
+               "  Global redzone:          f9\n"
+               "  Global init order:       f6\n"
+               "  Poisoned by user:        f7\n"
+               "  Container overflow:      fc\n"
+               "  Array cookie:            ac\n"
+               "  Pool redzone:            fb\n"
+               "  Sleuth internal:         fe\n"
+               "  Left alloca redzone:     ca\n"
+               "  Right alloca redzone:    cb\n");
 }
 
 /* ---- error reports ------------------------------------------------------ */
