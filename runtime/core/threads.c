@@ -13,6 +13,7 @@
 #include "allocator.h"
 #include "fake_stack.h"
 #include "interception.h"
+#include "stackdepot.h"
 #include "unwind.h"
 
 #define ALTSTACK_SIZE (64u << 10)
@@ -177,6 +178,7 @@ void thread_on_exit(sl_thread *t) {
   t->alloc_cache = 0;
   allocator_thread_exit(cache);
   ifree(cache);
+  depot_thread_exit(t);
 }
 
 void threads_after_fork_child(void) {
