@@ -8,7 +8,7 @@ int *volatile ptr; // NULL, and the compiler may not assume so
 int main(int argc, char **argv) {
   int *p = ptr;
   return *p;
-  // CHECK: ERROR: Sleuth: SEGV on unknown address 0x0 (pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}} T0)
+  // CHECK: ERROR: Sleuth: SEGV on unknown address 0x000000000000 (pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}} T0)
   // CHECK-NEXT: The signal is caused by a READ memory access.
   // CHECK-NEXT: Hint: address points to the zero page.
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in main .*}}segv-null-read.c:[[@LINE-4]]

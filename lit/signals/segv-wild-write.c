@@ -12,7 +12,7 @@ int main(int argc, char **argv) {
   uintptr_t wild = 0x2000; // below mmap_min_addr: never mapped
   __asm__ volatile("" : "+r"(wild));
   poke((long *)wild, argc);
-  // CHECK: ERROR: Sleuth: SEGV on unknown address 0x2000 (pc
+  // CHECK: ERROR: Sleuth: SEGV on unknown address 0x000000002000 (pc
   // CHECK-NEXT: The signal is caused by a WRITE memory access.
   // CHECK-NOT: zero page
   // CHECK: {{#0 0x[0-9a-f]+ in poke .*}}segv-wild-write.c:[[@LINE-10]]

@@ -589,7 +589,19 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   uptr addr = (uptr)info->si_addr;
   const char *kind = sig == SIGBUS ? "BUS" : sig == SIGFPE ? "FPE" : "SEGV";
   uptr pcs[MAX_FRAMES];
-  int n = unwind_slow(pcs, MAX_FRAMES, pc);
+  /* An instruction fetch that faulted (page-fault error code bit 4): a call
+   * through a null or garbage function pointer. libgcc cannot step out of
+   * a pc with no code, and unwind_slow(0) would walk this handler: #0 is
+   * the bad pc and #1 the caller, from the return address at sp. */
+  int bad_fetch = sig == SIGSEGV && addr == pc &&
+                  ((uc->uc_mcontext.gregs[REG_ERR] & 16) || pc < 4096);
+  int n = 0;
+  if (bad_fetch) {
+    pcs[0] = pc;
+    n = 1 + unwind_from_bad_call(pcs + 1, MAX_FRAMES - 1, sp, bp);
+  } else if (pc) {
+    n = unwind_slow(pcs, MAX_FRAMES, pc);
+  }
   if (n == 0) {
     pcs[0] = pc;
     n = 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
@@ -606,13 +618,19 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   report_model m;
   begin(&m, kind, 0);
   sl_thread *t = thread_current();
-  sbuf_printf(&m.message, " on unknown address %p (pc %p bp %p sp %p T%u)",
-              (void *)addr, (void *)pc, (void *)bp, (void *)sp, m.tid);
+  /* 12 digits, as ASan prints them: "0x000000000000" for a null pc. */
+  sbuf_printf(&m.message,
+              " on unknown address 0x%012lx (pc 0x%012lx bp 0x%012lx sp "
+              "0x%012lx T%u)",
+              (unsigned long)addr, (unsigned long)pc, (unsigned long)bp,
+              (unsigned long)sp, m.tid);
   if (sig == SIGSEGV) {
     int is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
     m.access_type = is_write ? "WRITE" : "READ";
     m.access_addr = addr;
     m.details_pid = 1;
+    if (bad_fetch && pc < 4096)
+      sbuf_puts(&m.details, "Hint: pc points to the zero page.\n");
     sbuf_printf(&m.details, "The signal is caused by a %s memory access.\n",
                 m.access_type);
     if (addr < 4096)
