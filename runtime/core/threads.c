@@ -157,6 +157,11 @@ sl_thread *thread_current(void) {
   cur_thread = t;
   table_add(t);
   set_bounds_from_pthread(t);
+  /* So that a stack overflow on this thread can be reported too (unless
+   * the program gave it a signal stack of its own). */
+  stack_t cur;
+  if (sigaltstack(0, &cur) == 0 && (cur.ss_flags & SS_DISABLE))
+    set_altstack(t);
   return t;
 }
 

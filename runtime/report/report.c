@@ -580,6 +580,20 @@ void report_out_of_memory(size_t size, uint32_t stack) {
 int signals_real_sigaction(int sig, const struct sigaction *act,
                            struct sigaction *old);
 
+/* A fault is a stack overflow when it lands at the bottom of the faulting
+ * thread's stack (in the guard below it, or in its lowest 64 KiB: the main
+ * thread's bound is where RLIMIT_STACK stops its growth) and no further
+ * below sp than one large frame: the push or store that grew the stack.
+ * Without known bounds, a fault within a page below sp counts too. */
+static int is_stack_overflow(const sl_thread *t, uptr addr, uptr sp) {
+  const uptr near = 65536;
+  if (addr + near < sp || addr >= sp + near)
+    return 0;
+  if (t && t->stack_hi)
+    return addr < t->stack_lo + near && addr + near > t->stack_lo;
+  return addr + 4096 >= sp && addr < sp;
+}
+
 void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   siginfo_t *info = vinfo;
   ucontext_t *uc = vctx;
@@ -588,6 +602,10 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   uptr sp = (uptr)uc->uc_mcontext.gregs[REG_RSP];
   uptr addr = (uptr)info->si_addr;
   const char *kind = sig == SIGBUS ? "BUS" : sig == SIGFPE ? "FPE" : "SEGV";
+  sl_thread *self = thread_current();
+  int overflow = sig == SIGSEGV && is_stack_overflow(self, addr, sp);
+  if (overflow)
+    kind = "stack-overflow";
   uptr pcs[MAX_FRAMES];
   /* An instruction fetch that faulted (page-fault error code bit 4): a call
    * through a null or garbage function pointer. libgcc cannot step out of
@@ -617,7 +635,20 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   }
   report_model m;
   begin(&m, kind, 0);
-  sl_thread *t = thread_current();
+  if (overflow) {
+    /* ASan's shape: the address and registers, the stack, the summary. */
+    sbuf_printf(&m.message,
+                " on address 0x%012lx (pc 0x%012lx bp 0x%012lx sp 0x%012lx "
+                "T%u)",
+                (unsigned long)addr, (unsigned long)pc, (unsigned long)bp,
+                (unsigned long)sp, m.tid);
+    note_thread(&m, m.tid);
+    set_stack(&m, pcs, n, 1);
+    m.summary_pc = pc;
+    m.summary_exact = 1;
+    finish(&m, 1);
+    return;
+  }
   /* 12 digits, as ASan prints them: "0x000000000000" for a null pc. */
   sbuf_printf(&m.message,
               " on unknown address 0x%012lx (pc 0x%012lx bp 0x%012lx sp "
@@ -635,9 +666,6 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
                 m.access_type);
     if (addr < 4096)
       sbuf_puts(&m.details, "Hint: address points to the zero page.\n");
-    else if (t->stack_hi && addr < t->stack_lo + 65536 &&
-             addr + 65536 > t->stack_lo)
-      sbuf_puts(&m.details, "Hint: stack overflow?\n");
   }
   note_thread(&m, m.tid);
   set_stack(&m, pcs, n, 1);
