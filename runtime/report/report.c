@@ -182,14 +182,22 @@ static int begin(report_model *m, const char *kind, uptr site) {
   return 1;
 }
 
+/* Names thread tid and, as ASan does, its creator, its creator's creator
+ * and so on up to T0: each gets a "created by" stack. Records of exited
+ * threads stay in the table, so the chain survives its threads. */
 static void note_thread(report_model *m, uint32_t tid) {
-  if (tid == 0)
-    return;
-  for (int i = 0; i < m->nthreads; i++)
-    if (m->threads[i] == tid)
+  for (int hops = 0; tid != 0 && hops < MODEL_MAX_THREADS; hops++) {
+    for (int i = 0; i < m->nthreads; i++)
+      if (m->threads[i] == tid)
+        return;
+    if (m->nthreads >= MODEL_MAX_THREADS)
       return;
-  if (m->nthreads < MODEL_MAX_THREADS)
     m->threads[m->nthreads++] = tid;
+    sl_thread *t = thread_by_tid(tid);
+    if (!t || t->parent_tid >= tid) /* ids grow: a loop is a bad record */
+      return;
+    tid = t->parent_tid;
+  }
 }
 
 static void set_stack(report_model *m, const uptr *pcs, int n, int exact) {
