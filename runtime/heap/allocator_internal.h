@@ -32,8 +32,14 @@ static inline uptr slot_div(uptr off, uint64_t magic) {
   return (uptr)(((unsigned __int128)off * magic) >> 64);
 }
 
-/* CF_SAMPLED: the heap profiler sampled the block (heapprof.h). */
+/* CF_SAMPLED: the heap profiler sampled the block (heapprof.h). The top
+ * five bits hold log2 of the alignment the caller asked for (operator
+ * new(size, align_val_t) is checked against its aligned delete). */
 enum { CF_MEMALIGN = 1, CF_LARGE = 2, CF_SAMPLED = 4 };
+#define CF_ALIGN_SHIFT 3
+static inline unsigned chunk_align_log(uint8_t flags) {
+  return flags >> CF_ALIGN_SHIFT;
+}
 
 typedef struct {
   uint8_t state;

@@ -495,6 +495,22 @@ void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
   finish(&m, 0);
 }
 
+void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
+                                          size_t dealloc_align,
+                                          uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "new-delete-type-mismatch", stack))
+    return;
+  sbuf_printf(&m.message, " on %p in thread T%u:", (void *)addr, m.tid);
+  sbuf_printf(&m.details,
+              "  object passed to delete has wrong type:\n  alignment of the "
+              "allocated type:   %lu bytes;\n  alignment of the deallocated "
+              "type: %lu bytes.\n",
+              (unsigned long)alloc_align, (unsigned long)dealloc_align);
+  describe_freed_block(&m, addr);
+  finish(&m, 0);
+}
+
 /* Uninstrumented code's overflow, seen afterwards in the redzone bytes
  * (DESIGN.md §3): the free (or, at exit, the allocation) is the main
  * stack. */
