@@ -154,7 +154,11 @@ int fake_stack_frame_of(const sl_thread *t, uptr addr, uptr *frame) {
     return 0;
   uptr off = addr - region(fs, 0);
   int c = (int)(off / FS_REGION);
-  *frame = addr & ~(((uptr)64 << c) - 1);
+  /* Frames are aligned to their size from the region's start, which is
+   * only page-aligned (FS_HEADER): masking the address itself finds the
+   * wrong frame for classes above 4 KiB. */
+  uptr in_region = off % FS_REGION;
+  *frame = region(fs, c) + (in_region & ~(((uptr)64 << c) - 1));
   return 1;
 }
 

@@ -13,6 +13,7 @@
 #include "allocator.h"
 #include "fake_stack.h"
 #include "interception.h"
+#include "stackdepot.h"
 #include "unwind.h"
 
 #define ALTSTACK_SIZE (64u << 10)
@@ -156,6 +157,11 @@ sl_thread *thread_current(void) {
   cur_thread = t;
   table_add(t);
   set_bounds_from_pthread(t);
+  /* So that a stack overflow on this thread can be reported too (unless
+   * the program gave it a signal stack of its own). */
+  stack_t cur;
+  if (sigaltstack(0, &cur) == 0 && (cur.ss_flags & SS_DISABLE))
+    set_altstack(t);
   return t;
 }
 
@@ -177,6 +183,7 @@ void thread_on_exit(sl_thread *t) {
   t->alloc_cache = 0;
   allocator_thread_exit(cache);
   ifree(cache);
+  depot_thread_exit(t);
 }
 
 void threads_after_fork_child(void) {

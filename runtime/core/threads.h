@@ -1,6 +1,8 @@
 /* Per-thread runtime state: the T<n> id shown in reports, where the thread
- * was created, its stack bounds (for the unwinder), and its allocator
- * cache. */
+ * was created, its stack bounds (for the unwinder), and its allocator and
+ * stack depot caches. The runtime's only static TLS is the one pointer
+ * sl_cur_thread: glibc carves static TLS out of each thread's stack, so
+ * everything large lives behind it, in memory the runtime maps itself. */
 #ifndef SLEUTH_THREADS_H
 #define SLEUTH_THREADS_H
 
@@ -22,6 +24,7 @@ typedef struct sl_thread {
   int os_tid;
   uptr stack_lo, stack_hi;
   void *alloc_cache; /* allocator.c's per-thread cache */
+  void *depot_cache; /* stackdepot.c's per-thread lookup cache */
   void *altstack;
   struct fake_stack *fake_stack; /* fake_stack.c, made on first use */
   int fake_stack_gone;           /* exited: no new fake stack */

@@ -235,6 +235,8 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                   uptr fp) {
   if (SL_UNLIKELY(size > max_user_size))
     return fail_alloc(size, type, pc, fp, 1);
+  uint8_t align_bits =
+      (uint8_t)(align_log_capped(align) << CF_ALIGN_SHIFT);
   if (align < 16)
     align = 16;
   uint32_t rz_log = rz_log_for(size);
@@ -278,6 +280,7 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
     if (zero)
       __builtin_memset((void *)user_beg, 0, size);
   }
+  h->flags |= align_bits;
   h->type = (uint8_t)(type & ~AT_NEVER_NULL);
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
@@ -365,6 +368,11 @@ int allocator_set_alloc_stack(uptr p, uint32_t stack) {
 
 void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
                    uptr fp) {
+  sl_deallocate_aligned(ptr, type, has_size, size, 0, pc, fp);
+}
+
+void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
+                           size_t align, uptr pc, uptr fp) {
   if (!ptr)
     return;
   uptr p = (uptr)ptr;
@@ -389,6 +397,10 @@ void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
   if (SL_UNLIKELY(has_size && size != user_size) &&
       sl_opt.new_delete_type_mismatch)
     report_new_delete_type_mismatch(p, user_size, size, free_stack);
+  if (SL_UNLIKELY(align) && sl_opt.new_delete_type_mismatch &&
+      chunk_align_log(h->flags) != align_log_capped(align))
+    report_new_delete_alignment_mismatch(
+        p, (size_t)1 << chunk_align_log(h->flags), align, free_stack);
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_free(user_size);
     if (h->flags & CF_SAMPLED)

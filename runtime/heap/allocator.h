@@ -35,6 +35,10 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
 /* has_size: the sized operator delete passed size. */
 void sl_deallocate(void *p, int type, int has_size, size_t size, uptr pc,
                    uptr fp);
+/* operator delete(void*, [size_t,] align_val_t): also checks the alignment
+ * against the one operator new was given (new-delete-type-mismatch). */
+void sl_deallocate_aligned(void *p, int type, int has_size, size_t size,
+                           size_t align, uptr pc, uptr fp);
 void *sl_reallocate(void *p, size_t size, uptr pc, uptr fp);
 void *sl_calloc(size_t n, size_t elem, uptr pc, uptr fp);
 size_t sl_usable_size(const void *p);

@@ -33,8 +33,20 @@ static inline uptr slot_div(uptr off, uint64_t magic) {
 }
 
 /* CF_SAMPLED: the heap profiler sampled the block (heapprof.h).
- * CF_LEAK_IGNORED: never a leak (__lsan_ignore_object, __lsan_disable). */
+ * CF_LEAK_IGNORED: never a leak (__lsan_ignore_object, __lsan_disable).
+ * The top four bits hold log2 of the alignment the caller asked for,
+ * capped at 15 (operator new(size, align_val_t) is checked against its
+ * aligned delete; alignments of 32 KiB and more compare as equal). */
 enum { CF_MEMALIGN = 1, CF_LARGE = 2, CF_SAMPLED = 4, CF_LEAK_IGNORED = 8 };
+#define CF_ALIGN_SHIFT 4
+#define CF_ALIGN_LOG_MAX 15u
+static inline unsigned chunk_align_log(uint8_t flags) {
+  return flags >> CF_ALIGN_SHIFT;
+}
+static inline unsigned align_log_capped(size_t align) {
+  unsigned lg = align ? (unsigned)__builtin_ctzl(align) : 0;
+  return lg > CF_ALIGN_LOG_MAX ? CF_ALIGN_LOG_MAX : lg;
+}
 
 typedef struct {
   uint8_t state;

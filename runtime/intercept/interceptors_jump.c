@@ -21,19 +21,46 @@ JUMP_INTERCEPTOR(_longjmp)
 JUMP_INTERCEPTOR(siglongjmp)
 JUMP_INTERCEPTOR(__longjmp_chk)
 
+/* C++ throws. With libstdc++ linked statically there is no later
+ * __cxa_throw for dlsym to find: a strong definition here would keep
+ * libstdc++.a's eh_throw.o out of the link (and throw would jump to 0).
+ * So these are weak, and for -static-libstdc++ the wrapper pulls eh_throw.o
+ * in (its definitions then win) and routes every call through
+ * __wrap___cxa_throw / __wrap___cxa_rethrow with ld's --wrap. */
+typedef void (*cxa_throw_fn)(void *, void *, void (*)(void *));
+typedef void (*cxa_rethrow_fn)(void);
+extern void __real___cxa_throw(void *, void *, void (*)(void *))
+    __attribute__((weak));
+extern void __real___cxa_rethrow(void) __attribute__((weak));
+
 DECLARE_REAL(void, __cxa_throw, void *, void *, void (*)(void *))
-SL_INTERFACE __attribute__((noreturn)) void __cxa_throw(void *obj, void *tinfo,
-                                                        void (*dest)(void *)) {
+SL_INTERFACE __attribute__((weak, noreturn)) void
+__cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   RESOLVE(__cxa_throw);
   REAL(__cxa_throw)(obj, tinfo, dest);
   __builtin_unreachable();
 }
 
+SL_INTERFACE __attribute__((noreturn)) void
+__wrap___cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
+  stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
+  cxa_throw_fn real = __real___cxa_throw;
+  real(obj, tinfo, dest);
+  __builtin_unreachable();
+}
+
 DECLARE_REAL(void, __cxa_rethrow, void)
-SL_INTERFACE __attribute__((noreturn)) void __cxa_rethrow(void) {
+SL_INTERFACE __attribute__((weak, noreturn)) void __cxa_rethrow(void) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   RESOLVE(__cxa_rethrow);
   REAL(__cxa_rethrow)();
+  __builtin_unreachable();
+}
+
+SL_INTERFACE __attribute__((noreturn)) void __wrap___cxa_rethrow(void) {
+  stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
+  cxa_rethrow_fn real = __real___cxa_rethrow;
+  real();
   __builtin_unreachable();
 }

@@ -97,46 +97,42 @@ SL_INTERFACE void _ZdaPvm(void *p, size_t n) {
     sl_deallocate(p, AT_NEW_ARRAY, 1, n, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvSt11align_val_t(void *p, size_t al) {
-  (void)al;
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     sysheap_deallocate(p, AT_NEW, 0, 0, FRAME_HERE());
   else
-    sl_deallocate(p, AT_NEW, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
+    sl_deallocate_aligned(p, AT_NEW, 0, 0, al, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvSt11align_val_t(void *p, size_t al) {
-  (void)al;
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     sysheap_deallocate(p, AT_NEW_ARRAY, 0, 0, FRAME_HERE());
   else
-    sl_deallocate(p, AT_NEW_ARRAY, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
+    sl_deallocate_aligned(p, AT_NEW_ARRAY, 0, 0, al, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvmSt11align_val_t(void *p, size_t n, size_t al) {
-  (void)al;
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     sysheap_deallocate(p, AT_NEW, 1, n, FRAME_HERE());
   else
-    sl_deallocate(p, AT_NEW, 1, n, CALLER_PC_HERE(), FRAME_HERE());
+    sl_deallocate_aligned(p, AT_NEW, 1, n, al, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvmSt11align_val_t(void *p, size_t n, size_t al) {
-  (void)al;
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     sysheap_deallocate(p, AT_NEW_ARRAY, 1, n, FRAME_HERE());
   else
-    sl_deallocate(p, AT_NEW_ARRAY, 1, n, CALLER_PC_HERE(), FRAME_HERE());
+    sl_deallocate_aligned(p, AT_NEW_ARRAY, 1, n, al, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdlPvSt11align_val_tRKSt9nothrow_t(void *p, size_t al,
                                                       const nothrow_t *nt) {
-  (void)al, (void)nt;
+  (void)nt;
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     sysheap_deallocate(p, AT_NEW, 0, 0, FRAME_HERE());
   else
-    sl_deallocate(p, AT_NEW, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
+    sl_deallocate_aligned(p, AT_NEW, 0, 0, al, CALLER_PC_HERE(), FRAME_HERE());
 }
 SL_INTERFACE void _ZdaPvSt11align_val_tRKSt9nothrow_t(void *p, size_t al,
                                                       const nothrow_t *nt) {
-  (void)al, (void)nt;
+  (void)nt;
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     sysheap_deallocate(p, AT_NEW_ARRAY, 0, 0, FRAME_HERE());
   else
-    sl_deallocate(p, AT_NEW_ARRAY, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
+    sl_deallocate_aligned(p, AT_NEW_ARRAY, 0, 0, al, CALLER_PC_HERE(), FRAME_HERE());
 }

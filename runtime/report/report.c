@@ -236,14 +236,22 @@ static int begin(report_model *m, const char *kind, uptr site) {
   return 1;
 }
 
+/* Names thread tid and, as ASan does, its creator, its creator's creator
+ * and so on up to T0: each gets a "created by" stack. Records of exited
+ * threads stay in the table, so the chain survives its threads. */
 static void note_thread(report_model *m, uint32_t tid) {
-  if (tid == 0)
-    return;
-  for (int i = 0; i < m->nthreads; i++)
-    if (m->threads[i] == tid)
+  for (int hops = 0; tid != 0 && hops < MODEL_MAX_THREADS; hops++) {
+    for (int i = 0; i < m->nthreads; i++)
+      if (m->threads[i] == tid)
+        return;
+    if (m->nthreads >= MODEL_MAX_THREADS)
       return;
-  if (m->nthreads < MODEL_MAX_THREADS)
     m->threads[m->nthreads++] = tid;
+    sl_thread *t = thread_by_tid(tid);
+    if (!t || t->parent_tid >= tid) /* ids grow: a loop is a bad record */
+      return;
+    tid = t->parent_tid;
+  }
 }
 
 static void set_stack(report_model *m, const uptr *pcs, int n, int exact) {
@@ -656,6 +664,22 @@ void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
   finish(&m, 0);
 }
 
+void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
+                                          size_t dealloc_align,
+                                          uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "new-delete-type-mismatch", stack))
+    return;
+  sbuf_printf(&m.message, " on %p in thread T%u:", (void *)addr, m.tid);
+  sbuf_printf(&m.details,
+              "  object passed to delete has wrong type:\n  alignment of the "
+              "allocated type:   %lu bytes;\n  alignment of the deallocated "
+              "type: %lu bytes.\n",
+              (unsigned long)alloc_align, (unsigned long)dealloc_align);
+  describe_freed_block(&m, addr);
+  finish(&m, 0);
+}
+
 /* Uninstrumented code's overflow, seen afterwards in the redzone bytes
  * (DESIGN.md §3): the free (or, at exit, the allocation) is the main
  * stack. */
@@ -749,6 +773,20 @@ void report_out_of_memory(size_t size, uint32_t stack) {
 int signals_real_sigaction(int sig, const struct sigaction *act,
                            struct sigaction *old);
 
+/* A fault is a stack overflow when it lands at the bottom of the faulting
+ * thread's stack (in the guard below it, or in its lowest 64 KiB: the main
+ * thread's bound is where RLIMIT_STACK stops its growth) and no further
+ * below sp than one large frame: the push or store that grew the stack.
+ * Without known bounds, a fault within a page below sp counts too. */
+static int is_stack_overflow(const sl_thread *t, uptr addr, uptr sp) {
+  const uptr near = 65536;
+  if (addr + near < sp || addr >= sp + near)
+    return 0;
+  if (t && t->stack_hi)
+    return addr < t->stack_lo + near && addr + near > t->stack_lo;
+  return addr + 4096 >= sp && addr < sp;
+}
+
 void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   siginfo_t *info = vinfo;
   ucontext_t *uc = vctx;
@@ -757,8 +795,24 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   uptr sp = (uptr)uc->uc_mcontext.gregs[REG_RSP];
   uptr addr = (uptr)info->si_addr;
   const char *kind = sig == SIGBUS ? "BUS" : sig == SIGFPE ? "FPE" : "SEGV";
+  sl_thread *self = thread_current();
+  int overflow = sig == SIGSEGV && is_stack_overflow(self, addr, sp);
+  if (overflow)
+    kind = "stack-overflow";
   uptr pcs[MAX_FRAMES];
-  int n = unwind_slow(pcs, MAX_FRAMES, pc);
+  /* An instruction fetch that faulted (page-fault error code bit 4): a call
+   * through a null or garbage function pointer. libgcc cannot step out of
+   * a pc with no code, and unwind_slow(0) would walk this handler: #0 is
+   * the bad pc and #1 the caller, from the return address at sp. */
+  int bad_fetch = sig == SIGSEGV && addr == pc &&
+                  ((uc->uc_mcontext.gregs[REG_ERR] & 16) || pc < 4096);
+  int n = 0;
+  if (bad_fetch) {
+    pcs[0] = pc;
+    n = 1 + unwind_from_bad_call(pcs + 1, MAX_FRAMES - 1, sp, bp);
+  } else if (pc) {
+    n = unwind_slow(pcs, MAX_FRAMES, pc);
+  }
   if (n == 0) {
     pcs[0] = pc;
     n = 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
@@ -775,23 +829,37 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   report_model m;
   begin(&m, kind, 0);
   m.deadly_signal = 1;
-  sl_thread *t = thread_current();
-  /* The address in at least 12 hex digits, as ASan prints it. */
+  if (overflow) {
+    /* ASan's shape: the address and registers, the stack, the summary. */
+    sbuf_printf(&m.message,
+                " on address 0x%012lx (pc 0x%012lx bp 0x%012lx sp 0x%012lx "
+                "T%u)",
+                (unsigned long)addr, (unsigned long)pc, (unsigned long)bp,
+                (unsigned long)sp, m.tid);
+    note_thread(&m, m.tid);
+    set_stack(&m, pcs, n, 1);
+    m.summary_pc = pc;
+    m.summary_exact = 1;
+    finish(&m, 1);
+    return;
+  }
+  /* 12 digits, as ASan prints them: "0x000000000000" for a null pc. */
   sbuf_printf(&m.message,
-              " on unknown address 0x%012lx (pc %p bp %p sp %p T%u)",
-              (unsigned long)addr, (void *)pc, (void *)bp, (void *)sp, m.tid);
+              " on unknown address 0x%012lx (pc 0x%012lx bp 0x%012lx sp "
+              "0x%012lx T%u)",
+              (unsigned long)addr, (unsigned long)pc, (unsigned long)bp,
+              (unsigned long)sp, m.tid);
   if (sig == SIGSEGV) {
     int is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
     m.access_type = is_write ? "WRITE" : "READ";
     m.access_addr = addr;
     m.details_pid = 1;
+    if (bad_fetch && pc < 4096)
+      sbuf_puts(&m.details, "Hint: pc points to the zero page.\n");
     sbuf_printf(&m.details, "The signal is caused by a %s memory access.\n",
                 m.access_type);
     if (addr < 4096)
       sbuf_puts(&m.details, "Hint: address points to the zero page.\n");
-    else if (t->stack_hi && addr < t->stack_lo + 65536 &&
-             addr + 65536 > t->stack_lo)
-      sbuf_puts(&m.details, "Hint: stack overflow?\n");
   }
   note_thread(&m, m.tid);
   set_stack(&m, pcs, n, 1);

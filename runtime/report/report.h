@@ -26,6 +26,10 @@ void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
                                    uint32_t stack);
 void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
                                      size_t dealloc_size, uint32_t stack);
+/* Aligned delete with another alignment than the aligned new's. */
+void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
+                                          size_t dealloc_align,
+                                          uint32_t stack);
 /* A block's redzone bytes were found overwritten (redzone_pattern.h): bad
  * is the first such byte, ci the block; free_stack is where it was being
  * freed, or 0 when found at exit. */

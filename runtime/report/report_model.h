@@ -10,7 +10,7 @@
 #include "report.h"
 #include "stackdepot.h"
 
-#define MODEL_MAX_THREADS 4
+#define MODEL_MAX_THREADS 16
 
 typedef struct {
   const char *kind;

@@ -17,11 +17,17 @@
  * doubles when it averages two nodes a bucket. Readers never lock (a node's
  * pc and parent never change; a reader that misses during a resize falls
  * through to the locked path); writers take one of 256 striped locks, and a
- * resize takes all of them. Consecutive captures on a thread
- * usually share most of their outer frames, so each thread remembers its
- * last stack and the node ids along it and interns only the frames that
- * changed. */
+ * resize takes all of them. Consecutive captures usually share most of
+ * their outer frames, so the depot remembers the last stack it interned
+ * and the node ids along it and interns only the frames that changed.
+ *
+ * Nothing here is __thread: glibc carves static TLS out of every thread's
+ * stack, and a 48 KiB cache there made small-stack threads fail to start.
+ * The per-thread cache is mapped on a thread's first capture and hangs off
+ * its thread record (threads.h). */
 #include "stackdepot.h"
+
+#include "threads.h"
 
 #define INITIAL_BITS 14
 #define N_STRIPES 256
@@ -46,11 +52,14 @@ static node *pages[NODE_PAGES];
 static uint32_t next_id = 1;
 static size_t mapped;
 
-static __thread struct {
+/* The stack interned last, with its node ids. Only intern_path uses it,
+ * always under index_lock, so one copy serves every thread (a path's ids
+ * are the same whichever thread interned it). */
+static struct {
   int n;
   uptr pcs[DEPOT_MAX_FRAMES];
   uint32_t ids[DEPOT_MAX_FRAMES];
-} last __attribute__((tls_model("initial-exec")));
+} last;
 
 static inline node *node_of(uint32_t id) {
   node *page = __atomic_load_n(&pages[id / NODES_PER_PAGE], __ATOMIC_ACQUIRE);
@@ -242,10 +251,28 @@ typedef struct {
 static index_t *index_tbl;
 static spin_t index_lock;
 
-static __thread struct {
+struct depot_tcache {
   uint64_t hash[1u << TCACHE_BITS];
   uint32_t id[1u << TCACHE_BITS];
-} tcache __attribute__((tls_model("initial-exec")));
+};
+
+/* The calling thread's cache, mapped on first use (ialloc's large blocks
+ * are their own mapping, so this takes no lock and is safe in a signal
+ * handler). NULL, and the lookup goes to the shared index, on a thread
+ * without a record yet or after its exit hook released the cache (a later
+ * TLS destructor that mallocs must not leak a new one). */
+static SL_NOINLINE struct depot_tcache *tcache_make(sl_thread *t) {
+  if (!t || !__atomic_load_n(&t->live, __ATOMIC_ACQUIRE))
+    return 0;
+  t->depot_cache = ialloc(sizeof(struct depot_tcache));
+  return t->depot_cache;
+}
+
+void depot_thread_exit(sl_thread *t) {
+  void *c = t->depot_cache;
+  t->depot_cache = 0;
+  ifree(c);
+}
 
 /* Four independent lanes: a single multiply chain over 30 frames is a
  * long serial dependency, and this runs on every malloc and free. */
@@ -317,8 +344,12 @@ uint32_t depot_put(const uptr *pcs, int n) {
     n = DEPOT_MAX_FRAMES;
   uint64_t h = stack_hash(pcs, n);
   uint32_t slot = (uint32_t)(h >> (64 - TCACHE_BITS));
-  if (tcache.hash[slot] == h)
-    return tcache.id[slot];
+  sl_thread *self = sl_cur_thread;
+  struct depot_tcache *tc = self ? self->depot_cache : 0;
+  if (SL_UNLIKELY(!tc))
+    tc = tcache_make(self);
+  if (tc && tc->hash[slot] == h)
+    return tc->id[slot];
   index_t *t = __atomic_load_n(&index_tbl, __ATOMIC_ACQUIRE);
   uint32_t id = t ? index_lookup(t, h) : 0;
   if (!id) {
@@ -339,8 +370,10 @@ uint32_t depot_put(const uptr *pcs, int n) {
     if (!id)
       return 0;
   }
-  tcache.hash[slot] = h;
-  tcache.id[slot] = id;
+  if (tc) {
+    tc->hash[slot] = h;
+    tc->id[slot] = id;
+  }
   return id;
 }
 

@@ -16,6 +16,9 @@ int depot_get(uint32_t id, uptr *out, int max);
  * thread which does not exist in the child was holding. */
 void depot_lock_all(void);
 void depot_unlock_all(void);
+/* Releases the calling thread's lookup cache (its exit hook). */
+struct sl_thread;
+void depot_thread_exit(struct sl_thread *t);
 /* Bytes the depot has mapped, for statistics. */
 size_t depot_bytes(void);
 #endif

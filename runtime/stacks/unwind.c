@@ -172,6 +172,38 @@ int unwind_cfi_from_frame(uptr *pcs, int max, uptr fp) {
   return unwind_cfi(pcs, max, f, lo, hi);
 }
 
+int unwind_from_bad_call(uptr *pcs, int max, uptr sp, uptr bp) {
+  if (max < 1)
+    return 0;
+  sl_thread *t = thread_current_or_null();
+  uptr lo = t ? t->stack_lo : 0, hi = t ? t->stack_hi : 0;
+  if (!hi || sp < lo || sp > hi - 8)
+    stack_bounds_other(t, sp, 1, &lo, &hi);
+  if (!hi || sp < lo || sp > hi - 8 || (sp & 7))
+    return 0;
+  /* The call pushed its return address and jumped: the caller is stopped
+   * at the call, its frame intact below sp + 8. */
+  cfi_frame f = {*(const uptr *)sp, sp + 8, bp};
+  int n = unwind_cfi(pcs, max, f, sp, hi);
+  if (n > 0)
+    return n;
+  /* A frame the CFI walk cannot follow: frame records from bp, inside
+   * [sp, hi) (this runs on the signal stack, so unwind_fast's bounds, taken
+   * from where it runs, do not apply). */
+  pcs[0] = f.pc;
+  n = 1;
+  for (uptr fp = bp; n < max && fp >= sp && fp <= hi - 16 && !(fp & 7);) {
+    const uptr *frame = (const uptr *)fp;
+    if (frame[1] < 4096)
+      break;
+    pcs[n++] = frame[1];
+    if (frame[0] <= fp)
+      break;
+    fp = frame[0];
+  }
+  return n;
+}
+
 /* The callers of frame fp, for a program that may lack frame pointers:
  * the cached-CFI walk, or libgcc's for stacks it cannot follow. */
 static int unwind_no_fp(uptr *pcs, int max, uptr fp) {

@@ -13,6 +13,11 @@ int unwind_fast(uptr *pcs, int max, uptr fp);
 /* DWARF unwinding, skipping the frames above the one whose pc is start_at
  * (the runtime's own); with start_at 0, from the caller of unwind_slow. */
 int unwind_slow(uptr *pcs, int max, uptr start_at);
+/* The stack of a call that jumped to an address holding no code (a null
+ * or garbage function pointer), from the faulting registers: the return
+ * address the call left at sp is the caller's frame, then its callers.
+ * Reads only the stack holding sp. Returns 0 if sp is on no known stack. */
+int unwind_from_bad_call(uptr *pcs, int max, uptr sp, uptr bp);
 /* Allocation/free stacks: pcs[0] = first_pc (inside the allocator entry
  * point), then the callers of the frame fp. Stored in the stack depot. */
 uint32_t stack_capture_id(uptr first_pc, uptr fp);

@@ -4,11 +4,19 @@
 
 #include "check.h"
 #include "stackdepot.h"
+#include "threads.h"
+
+/* The runtime's thread records live in threads.c, which this test does not
+ * link: it provides the one TLS pointer the depot reads. Even threads get
+ * a record (the depot's per-thread cache path), odd ones none (the shared
+ * index only). */
+__thread sl_thread *sl_cur_thread;
 
 #define THREADS 4
 #define STACKS 20000
 
 static uint32_t ids[THREADS][STACKS];
+static sl_thread records[THREADS + 1];
 
 static void make_stack(uptr *pcs, int i) {
   for (int k = 0; k < 8; k++)
@@ -17,16 +25,27 @@ static void make_stack(uptr *pcs, int i) {
 
 static void *inserter(void *arg) {
   int t = (int)(intptr_t)arg;
+  if (t % 2 == 0) {
+    records[t + 1].live = 1;
+    sl_cur_thread = &records[t + 1];
+  }
   uptr pcs[8];
   for (int i = 0; i < STACKS; i++) {
     int which = (i * 7 + t * 13) % STACKS;
     make_stack(pcs, which);
     ids[t][which] = depot_put(pcs, 8);
   }
+  if (sl_cur_thread) {
+    CHECK(sl_cur_thread->depot_cache != 0);
+    depot_thread_exit(sl_cur_thread);
+    CHECK(sl_cur_thread->depot_cache == 0);
+  }
   return 0;
 }
 
 int main(void) {
+  records[0].live = 1;
+  sl_cur_thread = &records[0];
   uptr a[3] = {1000, 2000, 3000}, b[3] = {1000, 2000, 3001};
   uint32_t ia = depot_put(a, 3), ib = depot_put(b, 3);
   CHECK(ia != 0 && ib != 0 && ia != ib);
