@@ -649,35 +649,35 @@ void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
   finish(&m, 0);
 }
 
-void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
-                                     size_t dealloc_size, uint32_t stack) {
+/* Sized or aligned delete that disagrees with the new: what is "size" or
+ * "alignment", in bytes. */
+static void report_delete_disagrees(uptr addr, const char *what,
+                                    size_t allocated, size_t deallocated,
+                                    uint32_t stack) {
   report_model m;
   if (!begin_allocator_error(&m, "new-delete-type-mismatch", stack))
     return;
   sbuf_printf(&m.message, " on %p in thread T%u:", (void *)addr, m.tid);
   sbuf_printf(&m.details,
-              "  object passed to delete has wrong type:\n  size of the "
-              "allocated type:   %lu bytes;\n  size of the deallocated "
+              "  object passed to delete has wrong type:\n  %s of the "
+              "allocated type:   %lu bytes;\n  %s of the deallocated "
               "type: %lu bytes.\n",
-              (unsigned long)alloc_size, (unsigned long)dealloc_size);
+              what, (unsigned long)allocated, what,
+              (unsigned long)deallocated);
   describe_freed_block(&m, addr);
   finish(&m, 0);
+}
+
+void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
+                                     size_t dealloc_size, uint32_t stack) {
+  report_delete_disagrees(addr, "size", alloc_size, dealloc_size, stack);
 }
 
 void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
                                           size_t dealloc_align,
                                           uint32_t stack) {
-  report_model m;
-  if (!begin_allocator_error(&m, "new-delete-type-mismatch", stack))
-    return;
-  sbuf_printf(&m.message, " on %p in thread T%u:", (void *)addr, m.tid);
-  sbuf_printf(&m.details,
-              "  object passed to delete has wrong type:\n  alignment of the "
-              "allocated type:   %lu bytes;\n  alignment of the deallocated "
-              "type: %lu bytes.\n",
-              (unsigned long)alloc_align, (unsigned long)dealloc_align);
-  describe_freed_block(&m, addr);
-  finish(&m, 0);
+  report_delete_disagrees(addr, "alignment", alloc_align, dealloc_align,
+                          stack);
 }
 
 /* Uninstrumented code's overflow, seen afterwards in the redzone bytes
