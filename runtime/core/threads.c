@@ -131,6 +131,11 @@ void threads_init_main(void) {
 
 static void set_bounds_from_pthread(sl_thread *t) {
   pthread_attr_t attr;
+  /* glibc mallocs for the attribute (and frees it in pthread_attr_destroy).
+   * A new thread runs this before it is in the table, so a leak scan at
+   * that moment would not see the pointers on its stack: those blocks are
+   * the runtime's own business, never leaks. */
+  t->lsan_disabled++;
   if (pthread_getattr_np(pthread_self(), &attr) == 0) {
     void *addr;
     size_t size;
@@ -140,6 +145,7 @@ static void set_bounds_from_pthread(sl_thread *t) {
     }
     pthread_attr_destroy(&attr);
   }
+  t->lsan_disabled--;
 }
 
 sl_thread *thread_current(void) {

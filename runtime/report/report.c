@@ -318,8 +318,8 @@ static const char *dealloc_type_name(int t) {
                              : "free";
 }
 
-static void describe_chunk(report_model *m, uptr addr, const chunk_info *ci) {
-  sbuf_t *b = &m->location;
+/* "ADDR is located N bytes after K-byte region [beg,end)" into b. */
+static void describe_chunk_text(sbuf_t *b, uptr addr, const chunk_info *ci) {
   uptr end = ci->user_beg + ci->size;
   sbuf_printf(b, "%p is located ", (void *)addr);
   if (addr < ci->user_beg)
@@ -330,6 +330,10 @@ static void describe_chunk(report_model *m, uptr addr, const chunk_info *ci) {
     sbuf_printf(b, "%lu bytes inside of", (unsigned long)(addr - ci->user_beg));
   sbuf_printf(b, " %lu-byte region [%p,%p)", (unsigned long)ci->size,
               (void *)ci->user_beg, (void *)end);
+}
+
+static void describe_chunk(report_model *m, uptr addr, const chunk_info *ci) {
+  describe_chunk_text(&m->location, addr, ci);
   m->has_alloc = 1;
   m->alloc_stack = ci->alloc_stack;
   m->alloc_tid = ci->alloc_tid;
@@ -544,11 +548,7 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
     describe_chunk(&m, bad, &live);
     sbuf_puts(&m.location, ", in a freed block");
     /* The freed block it landed in, with its own stacks. */
-    report_model tmp; /* describe_chunk fills a model; take its parts */
-    sl_memset(&tmp, 0, sizeof tmp);
-    tmp.location = m.landed;
-    describe_chunk(&tmp, bad, &freed);
-    m.landed = tmp.location;
+    describe_chunk_text(&m.landed, bad, &freed);
     m.has_landed = 1;
     m.landed_alloc_stack = freed.alloc_stack;
     m.landed_alloc_tid = freed.alloc_tid;
