@@ -2,9 +2,9 @@
 // of exactly the size it stores: nothing is reported, instrumented or
 // preloaded.
 // RUN: rm -f %t.link && ln -s 0123456789 %t.link
-// RUN: %sleuth_cc -O0 %s -o %t -lm && %run %t %t.link 2>&1 | count 0
-// RUN: %sleuth_cc -O2 %s -o %t -lm && %run %t %t.link 2>&1 | count 0
-// RUN: %clang -O2 -g %s -o %t.plain -lm && %sleuth_run %t.plain %t.link 2>&1 | count 0
+// RUN: %sleuth_cc -O0 %s -o %t -lm -fno-builtin-modf -fno-builtin-frexp && %run %t %t.link 2>&1 | count 0
+// RUN: %sleuth_cc -O2 %s -o %t -lm -fno-builtin-modf -fno-builtin-frexp && %run %t %t.link 2>&1 | count 0
+// RUN: %clang -O2 -g %s -o %t.plain -lm -fno-builtin-modf -fno-builtin-frexp && %sleuth_run %t.plain %t.link 2>&1 | count 0
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdlib.h>

@@ -6,9 +6,9 @@
 // records are suppressed and LSan prints the same "Suppressions used:"
 // block, counting objects and bytes per rule.
 // RUN: printf '# tcmalloc users line\nleak:MallocExtension::Register\nleak:^other_alloc(\nleak:never_matches\ninterceptor_via_fun:legacy_c\n' > %t.supp
-// RUN: %sleuth_cxx -O0 %s -o %t
+// RUN: %sleuth_cxx -O0 -fno-builtin-strcpy %s -o %t
 // RUN: not env SLEUTH_OPTIONS=suppressions=%t.supp %run %t 2>&1 | FileCheck %s
-// RUN: %sleuth_cxx -O2 %s -o %t
+// RUN: %sleuth_cxx -O2 -fno-builtin-strcpy %s -o %t
 // RUN: not env SLEUTH_OPTIONS=suppressions=%t.supp %run %t 2>&1 | FileCheck %s
 // As an ASan user has them: interceptor rules in ASAN_OPTIONS' file, leak:
 // rules in LSAN_OPTIONS' (Sleuth reads both), and odr_violation: accepted.
@@ -16,14 +16,14 @@
 // RUN: printf '# tcmalloc users line\nleak:MallocExtension::Register\nleak:^other_alloc(\nleak:never_matches\n' > %t.lsan
 // RUN: not env ASAN_OPTIONS=suppressions=%t.asan LSAN_OPTIONS=suppressions=%t.lsan %run %t 2>&1 | FileCheck %s
 // The same rules compiled in with __lsan_default_suppressions().
-// RUN: %sleuth_cxx -O0 -DDEFAULT_RULES %s -o %t.rules
+// RUN: %sleuth_cxx -O0 -fno-builtin-strcpy -DDEFAULT_RULES %s -o %t.rules
 // RUN: not %run %t.rules 2>&1 | FileCheck %s
 // Without the interceptor rule the strcpy overflow is reported.
 // RUN: printf 'leak:MallocExtension::Register\n' > %t2.supp
 // RUN: not env SLEUTH_OPTIONS=suppressions=%t2.supp %run %t 2>&1 | FileCheck %s --check-prefix=NOSUPP
 // The clean twin: nothing leaks or overflows, the rules match nothing and
 // nothing is printed.
-// RUN: %sleuth_cxx -O0 -DCLEAN %s -o %t.clean
+// RUN: %sleuth_cxx -O0 -fno-builtin-strcpy -DCLEAN %s -o %t.clean
 // RUN: env SLEUTH_OPTIONS=suppressions=%t.supp %run %t.clean 2>&1 | count 0
 #include <stdlib.h>
 #include <string.h>
