@@ -81,6 +81,26 @@ else:
 
 config.available_features.add("llvm-" + config.sleuth_llvm_major)
 
+# Optional tools. A test that needs one says `REQUIRES: <feature>`; without
+# the tool lit marks it UNSUPPORTED (CTest: skipped) and this note names the
+# Debian package that provides it, so a fresh machine never fails on them.
+# .ci/run installs every package listed here.
+OPTIONAL_TOOLS = {
+    # feature: (executable, Debian package)
+    "jeprof": ("jeprof", "libjemalloc-dev"),
+    "node": ("node", "nodejs"),
+    "chromium": ("chromium", "chromium"),
+    "go": ("go", "golang-go"),
+    "meson": ("meson", "meson ninja-build"),
+    "pkg-config": ("pkg-config", "pkg-config"),
+}
+for _feature, (_exe, _pkg) in sorted(OPTIONAL_TOOLS.items()):
+    if shutil.which(_exe):
+        config.available_features.add(_feature)
+    else:
+        lit_config.note("UNSUPPORTED without %s: tests that need it are skipped "
+                        "(apt-get install %s)" % (_exe, _pkg))
+
 # Out-of-memory tests ask for 512 GiB: the kernel refuses that only when it
 # does not overcommit unconditionally (vm.overcommit_memory != 1).
 try:

@@ -3,6 +3,10 @@
 # report contract (one object per line; errors, leak records, leak summary).
 # Usage: test-check-reports.sh WORKDIR
 set -u
+if ! command -v jq >/dev/null; then
+  echo "UNSUPPORTED: docs/ci-check-reports needs jq (apt-get install jq)"
+  exit 0
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 work=$1
 rm -rf "$work" && mkdir -p "$work" || exit 1

@@ -57,3 +57,6 @@ int main(int argc, char **argv) {
     free(keep[i]);
   return 0;
 }
+
+// jeprof comes with Debian's libjemalloc-dev (lit.cfg.py names it when missing).
+// REQUIRES: jeprof

@@ -57,3 +57,6 @@ int main(int argc, char **argv) {
     free(pages[i]);
   return r;
 }
+
+// jeprof comes with Debian's libjemalloc-dev (lit.cfg.py names it when missing).
+// REQUIRES: jeprof

@@ -45,6 +45,12 @@ esac
 # copy it to a fresh build tree; sets SRC and changes into it.
 rw_fetch() {
   local src
+  # A machine without the source tools is not a failure of Sleuth: say what
+  # to install, and pass (CTest lists the test as skipped).
+  if ! command -v dpkg-source >/dev/null; then
+    echo "UNSUPPORTED: realworld/$rw_pkg needs dpkg-source to unpack Debian sources (apt-get install dpkg-dev)"
+    exit 0
+  fi
   src=$("$rw_here/apt-source.sh" "$rw_pkg" "$RW_WORK/sources") || exit 1
   RW_VERSION=$(cat "$RW_WORK/sources/$rw_pkg/version")
   rm -rf "$rw_dir" && mkdir -p "$rw_logs" || rw_die "cannot create $rw_dir"
