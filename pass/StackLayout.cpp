@@ -42,6 +42,7 @@
 
 #include "abi.h"
 
+#include <tuple>
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DataLayout.h"
@@ -87,7 +88,11 @@ bool allUsesSafe(AllocaInst *AI, uint64_t Size, const DataLayout &DL) {
   Work.push_back({AI, 0});
   unsigned Budget = 256;
   while (!Work.empty()) {
-    auto [V, Off] = Work.pop_back_val();
+    // Not a structured binding: lambdas cannot capture those before C++20,
+    // and clang (unlike g++) says so.
+    Value *V;
+    int64_t Off;
+    std::tie(V, Off) = Work.pop_back_val();
     for (User *U : V->users()) {
       if (!Budget--)
         return false;
