@@ -31,4 +31,6 @@ int main(int argc, char **argv) {
 // DEEP-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
 // DEEP-NEXT: {{#1 0x[0-9a-f]+ in make .*}}malloc-context-size.c:8
 // DEEP-NEXT: {{#2 0x[0-9a-f]+ in main .*}}malloc-context-size.c:12
-// DEEP-NEXT: {{#3 0x[0-9a-f]+ in __libc_start_call_main}}
+// DEEP-NEXT: {{#3 0x[0-9a-f]+ (in __libc_start_call_main|\(.*/libc\.so\.6\+0x[0-9a-f]+\))}}
+// libc's frame is named __libc_start_call_main only where glibc's debug
+// symbols (libc6-dbg) are installed; without them it is module+offset.
