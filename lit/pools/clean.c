@@ -3,7 +3,7 @@
 // clang runs and prints the same.
 // RUN: %sleuth_cc -O0 -I%S/Inputs %s -o %t && %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 -I%S/Inputs %s -o %t && %run %t 2>&1 | FileCheck %s
-// RUN: clang -O2 -I%S/Inputs -I%sleuth_build/include %s -o %t.plain && %t.plain 2>&1 | FileCheck %s
+// RUN: %clang -O2 -I%S/Inputs -I%sleuth_build/include %s -o %t.plain && %t.plain 2>&1 | FileCheck %s
 // RUN: nm %t.plain | FileCheck %s --check-prefix=PLAIN
 #include "arena.h"
 #include <stdio.h>
