@@ -11,7 +11,8 @@
 int timeline_sniff(const char *text) { return strncmp(text, "# sleuth-timeline", 17) == 0; }
 
 int timeline_body_sniff(const char *text) {
-  return strncmp(text, "sample ", 7) == 0 || strncmp(text, "dump ", 5) == 0;
+  return strncmp(text, "sample ", 7) == 0 || strncmp(text, "dump ", 5) == 0 ||
+         text[0] == '#';
 }
 
 /* A time, a size or a count of the runtime's: a finite decimal number,
