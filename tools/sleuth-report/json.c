@@ -66,31 +66,6 @@ static int hex4(const char *p, unsigned *out) {
   return 1;
 }
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
- * forms, no surrogates, nothing above U+10FFFF), or 0. */
-static int utf8_seq(const unsigned char *p) {
-  unsigned c = p[0], cp, min;
-  int n;
-  if (c < 0x80)
-    return 1;
-  if ((c & 0xe0) == 0xc0)
-    n = 2, cp = c & 0x1f, min = 0x80;
-  else if ((c & 0xf0) == 0xe0)
-    n = 3, cp = c & 0x0f, min = 0x800;
-  else if ((c & 0xf8) == 0xf0)
-    n = 4, cp = c & 0x07, min = 0x10000;
-  else
-    return 0;
-  for (int i = 1; i < n; i++) {
-    if ((p[i] & 0xc0) != 0x80)
-      return 0;
-    cp = cp << 6 | (p[i] & 0x3f);
-  }
-  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000))
-    return 0;
-  return n;
-}
-
 /* JSON text is UTF-8 (RFC 8259): a string's raw bytes must be well-formed,
  * and a \u escape must name a character. A surrogate escape is half of a
  * UTF-16 pair: a high one followed by a low one is one character; alone,
@@ -113,7 +88,7 @@ static char *string(parser *ps) {
       return (char *)fail(ps, c ? "control character in a string" : "unterminated string");
     }
     if (c != '\\') {
-      int n = utf8_seq((const unsigned char *)ps->p);
+      int n = utf8_seq_len((const unsigned char *)ps->p);
       if (!n) {
         free(b.s);
         return (char *)fail(ps, "invalid UTF-8 in a string");
