@@ -53,6 +53,12 @@
 // RUN: %sleuth_report --timeline %t.svg %t.ok.timeline
 // RUN: FileCheck %s --check-prefix=SVG < %t.svg
 // SVG: points="{{[0-9.]+,[0-9.]+ [0-9.]+,[0-9.]+}}"
+// A kind that only starts like a leak's is an error record of that kind
+// (no leak_kind needed; before, a NULL leak_kind crashed --sarif).
+// RUN: printf '{"sleuth":1,"kind":"leak-sUmmary","bytes":1}\n' > %t.oddkind.jsonl
+// RUN: %sleuth_report --sarif %t.oddkind.jsonl | %python -c "import json,sys; print(json.load(sys.stdin)['runs'][0]['results'][0]['ruleId'])" | FileCheck %s --check-prefix=ODDKIND
+// ODDKIND: leak-sUmmary
+//
 // A dump's path that is not UTF-8 (file names are bytes) is a label in
 // the SVG: each bad byte is shown as U+FFFD, so the SVG stays UTF-8.
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 1 2 3 4 5\ndump 5 /x/\377p.heap\n' > %t.bytes.timeline
