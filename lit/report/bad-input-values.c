@@ -60,7 +60,7 @@
 // ODDKIND: leak-sUmmary
 //
 // A dump's path that is not UTF-8 (file names are bytes) is a label in
-// the SVG: each bad byte is shown as U+FFFD, so the SVG stays UTF-8.
+// the SVG, where each bad byte is shown as U+FFFD so that it stays UTF-8.
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 1 2 3 4 5\ndump 5 /x/\377p.heap\n' > %t.bytes.timeline
 // RUN: %sleuth_report --timeline %t.bytes.svg %t.bytes.timeline
 // RUN: %python -c "import sys; print(open(sys.argv[1],'rb').read().decode('utf-8').count('/x/\ufffdp.heap'))" %t.bytes.svg | FileCheck %s --check-prefix=BYTES
