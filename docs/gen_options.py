@@ -40,12 +40,14 @@ def c_string(text, pos):
 
 
 def parse_table(path):
-    """Return [(type, name, default, implemented, description)]."""
+    """Return [(type, name, default, range, implemented, description)];
+    range is (min, max) for OPTION_RANGE entries, else None."""
     text = open(path, encoding="utf-8").read()
     # Drop comments so the header's "OPTION(type, ...)" is not an entry.
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     opts = []
-    for m in re.finditer(r"^\s*OPTION\(", text, flags=re.M):
+    for m in re.finditer(r"^\s*OPTION(_RANGE)?\(", text, flags=re.M):
+        ranged = m.group(1) is not None
         i = m.end()
         fields = []
         while True:
@@ -75,9 +77,20 @@ def parse_table(path):
             if text[i] != ",":
                 sys.exit("%s: cannot parse the entry near '%s'" % (path, text[m.start():i + 1]))
             i += 1
+        rng = None
+        if ranged:
+            if len(fields) != 7 or fields[0] not in ("INT", "SIZE"):
+                sys.exit("%s: malformed OPTION_RANGE entry: %s" % (path, fields))
+            try:
+                rng = (int(fields[3]), int(fields[4]))
+            except ValueError:
+                sys.exit("%s: OPTION_RANGE bounds are not integers: %s" % (path, fields))
+            fields = fields[:3] + fields[5:]
         if len(fields) != 5 or fields[0] not in TYPES or fields[3] not in ("0", "1"):
             sys.exit("%s: malformed OPTION entry: %s" % (path, fields))
-        opts.append((fields[0], fields[1], fields[2], fields[3] == "1", fields[4]))
+        if fields[0] in ("INT", "SIZE") and rng is None:
+            sys.exit("%s: numeric option %s needs OPTION_RANGE (min, max)" % (path, fields[1]))
+        opts.append((fields[0], fields[1], fields[2], rng, fields[3] == "1", fields[4]))
     if not opts:
         sys.exit("%s: no OPTION(...) entries found" % path)
     return opts
@@ -105,7 +118,12 @@ def render(opts):
         "```",
         "",
         "An unknown name or a bad value prints one line naming it and exits 1",
-        "before `main`. Options marked *not implemented yet* are accepted (so",
+        "before `main`; a number outside its range (the *range* column) is a bad",
+        "value, never wrapped around. A name given twice in `SLEUTH_OPTIONS`",
+        "prints one warning line and the last value is used. In a list, every",
+        "item between commas must be a listed value (`direct,` and",
+        "`direct,,indirect` are both bad values; `none` is the empty list).",
+        "Options marked *not implemented yet* are accepted (so",
         "scripts written for later versions keep working) and do nothing;",
         "`verbosity=1` warns when one is set.",
         "",
@@ -140,10 +158,10 @@ def render(opts):
         "`string` any text up to the next `:`; `choice` one of the listed",
         "values; `list` a comma-separated list of the listed values.",
         "",
-        "| option | type | default | description |",
-        "| --- | --- | --- | --- |",
+        "| option | type | default | range | description |",
+        "| --- | --- | --- | --- | --- |",
     ]
-    for typ, name, default, implemented, desc in opts:
+    for typ, name, default, rng, implemented, desc in opts:
         values = ""
         m = re.match(r"\[([^\]]*)\]\s*", desc)
         if m and typ in ("CHOICE", "LIST"):
@@ -152,8 +170,9 @@ def render(opts):
         if not implemented:
             desc += " *Not implemented yet.*"
         shown = "`%s`" % default if default else '`""`'
-        lines.append("| `%s` | %s%s | %s | %s |" % (
-            name, TYPES[typ], cell(values), cell(shown), cell(desc)))
+        shown_range = "%d..%d" % rng if rng else ""
+        lines.append("| `%s` | %s%s | %s | %s | %s |" % (
+            name, TYPES[typ], cell(values), cell(shown), shown_range, cell(desc)))
     lines.append("")
     return "\n".join(lines)
 

@@ -21,7 +21,7 @@
 // RUN: printf 'heap_v2/0\n' > %t.badheader.heap
 // RUN: %sleuth_report %t.badheader.heap > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=HEADER --match-full-lines < %t.out
-// HEADER: sleuth-report: {{.*}}badheader.heap:1: malformed header: the sample interval must be a positive integer
+// HEADER: sleuth-report: {{.*}}badheader.heap:1: malformed header: the sample interval must be an integer from 1 to 1099511627776 (1 TiB)
 //
 // RUN: printf 'heap_v2/1\n\nMAPPED_LIBRARIES:\n00400000-00401000 r-xp 00000000 00:00 0 /bin/x\nnot a mapping\n' > %t.badmaps.heap
 // RUN: %sleuth_report %t.badmaps.heap > %t.out 2>&1; test $? -eq 2

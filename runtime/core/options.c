@@ -16,12 +16,17 @@ typedef struct {
   int implemented;
   const char *desc;
   void *field;
+  int has_range; /* INT and SIZE: lo..hi, from OPTION_RANGE */
+  long long lo, hi;
 } opt_desc;
 
 static const opt_desc table[] = {
 #define OPTION(type, name, def, impl, desc)                                    \
-  {#name, T_##type, def, impl, desc, &sl_opt.name},
+  {#name, T_##type, def, impl, desc, &sl_opt.name, 0, 0, 0},
+#define OPTION_RANGE(type, name, def, lo, hi, impl, desc)                      \
+  {#name, T_##type, def, impl, desc, &sl_opt.name, 1, lo, hi},
 #include "options.inc"
+#undef OPTION_RANGE
 #undef OPTION
 };
 #define N_OPTS (sizeof(table) / sizeof(table[0]))
@@ -72,8 +77,22 @@ static int parse_number(const char *v, int is_signed, unsigned long long *out,
   }
   if (*v)
     return -1;
-  *out = neg ? (unsigned long long)(-(long long)x) : x;
+  /* A signed value must fit long long: "-18446744073709551574" is not a
+   * spelling of 42. */
+  if (is_signed && x > (neg ? 1ull << 63 : (1ull << 63) - 1))
+    return -1;
+  *out = neg ? 0ull - x : x;
   return 0;
+}
+
+/* Whether a parsed number lies in the option's range (table order: INT
+ * values compare signed, SIZE values unsigned). */
+static int in_range(const opt_desc *o, unsigned long long num) {
+  if (!o->has_range)
+    return 1;
+  if (o->type == T_INT)
+    return (long long)num >= o->lo && (long long)num <= o->hi;
+  return num >= (unsigned long long)o->lo && num <= (unsigned long long)o->hi;
 }
 
 /* Where the string being parsed came from, for messages. */
@@ -94,12 +113,12 @@ static int set_value(const opt_desc *o, const char *v, char *err,
       goto bad;
     return 0;
   case T_INT:
-    if (parse_number(v, 1, &num, 0))
+    if (parse_number(v, 1, &num, 0) || !in_range(o, num))
       goto bad;
     *(long long *)o->field = (long long)num;
     return 0;
   case T_SIZE:
-    if (parse_number(v, 0, &num, 1))
+    if (parse_number(v, 0, &num, 1) || !in_range(o, num))
       goto bad;
     *(unsigned long long *)o->field = num;
     return 0;
@@ -109,14 +128,19 @@ static int set_value(const opt_desc *o, const char *v, char *err,
     *(const char **)o->field = v;
     return 0;
   case T_LIST: {
+    /* Every item between commas must be a listed word: an empty item
+     * ("direct,", "direct,,indirect", "") is a bad value, as a typo is;
+     * "none" spells the empty list. */
     const char *p = v;
-    while (*p) {
+    for (;;) {
       const char *e = p;
       while (*e && *e != ',')
         e++;
       if (!word_allowed(o, p, (size_t)(e - p)))
         goto bad;
-      p = *e ? e + 1 : e;
+      if (!*e)
+        break;
+      p = e + 1;
     }
     *(const char **)o->field = v;
     return 0;
@@ -126,7 +150,15 @@ static int set_value(const opt_desc *o, const char *v, char *err,
     return 0;
   }
 bad:
-  if (err)
+  if (err && o->has_range)
+    sl_snprintf(err, errcap,
+                o->type == T_INT
+                    ? "invalid value '%s' for option '%s' in %s "
+                      "(expected %s from %lld to %lld)"
+                    : "invalid value '%s' for option '%s' in %s "
+                      "(expected %s from %llu to %llu)",
+                v, o->name, source, type_names[o->type], o->lo, o->hi);
+  else if (err)
     sl_snprintf(err, errcap,
                 "invalid value '%s' for option '%s' in %s "
                 "(expected %s%s%s)",
@@ -151,36 +183,65 @@ static const opt_desc *find(const char *name, size_t n) {
   return 0;
 }
 
-/* Limits the types alone do not express. */
+/* Why heap_profile_signal cannot be sig, or NULL when it can: the dump
+ * handler must be able to catch it, and it must not be a signal the
+ * runtime or glibc already uses (leak/stoptheworld.h's STW_SIGNAL is 62;
+ * core/ cannot include it). */
+static const char *unusable_signal(long long sig) {
+#define OTHER "; expected 0 or another signal from 1 to 64"
+  switch (sig) {
+  case 9:
+    return "SIGKILL cannot be caught" OTHER;
+  case 19:
+    return "SIGSTOP cannot be caught" OTHER;
+  case 7:
+  case 11:
+    return "SIGBUS and SIGSEGV are the runtime's fault signals" OTHER;
+  case 32:
+  case 33:
+    return "glibc reserves signals 32 and 33" OTHER;
+  case 62:
+    return "signal 62 stops threads for the leak scan" OTHER;
+  }
+#undef OTHER
+  return 0;
+}
+
+/* The path a report file can get is <log_path>.<pid>.<n> (n up to 99, see
+ * report.c): a log_path with no room for that in PATH_MAX would be cut,
+ * and a cut name may be another file. */
+#define LOG_PATH_MAX (4096 - sizeof(".2147483647.99"))
+
+/* Limits the table's ranges do not express, and those between options. */
 static int check_ranges(char *err, unsigned long errcap,
                         const char **bad_name) {
   const char *bad = 0, *want = 0;
   long long value = 0;
   unsigned long long rz = sl_opt.redzone;
-  if (rz < 16 || rz > 2048 || (rz & (rz - 1)))
-    bad = "redzone", want = "a power of two from 16 to 2048",
+  const char *lp = sl_opt.log_path;
+  size_t lp_len = lp ? sl_strlen(lp) : 0;
+  if (rz & (rz - 1))
+    bad = "redzone", want = "expected a power of two from 16 to 2048",
     value = (long long)rz;
-  else if (sl_opt.malloc_context_size > 256)
-    bad = "malloc_context_size", want = "0 to 256",
-    value = (long long)sl_opt.malloc_context_size;
-  else if (sl_opt.exitcode < 0 || sl_opt.exitcode > 255)
-    bad = "exitcode", want = "0 to 255", value = sl_opt.exitcode;
-  else if (sl_opt.heap_profile_signal < 1 || sl_opt.heap_profile_signal > 64)
-    bad = "heap_profile_signal", want = "a signal number, 1 to 64",
-    value = sl_opt.heap_profile_signal;
-  else if (sl_opt.heap_profile_interval_s < 0)
-    bad = "heap_profile_interval_s", want = "0 or more",
-    value = sl_opt.heap_profile_interval_s;
-  else if (sl_opt.verbosity < 0)
-    bad = "verbosity", want = "0 or more", value = sl_opt.verbosity;
-  else if (sl_opt.leak_growth_checks < 0 || sl_opt.leak_growth_checks == 1)
+  else if (sl_opt.heap_profile_signal &&
+           (want = unusable_signal(sl_opt.heap_profile_signal)))
+    bad = "heap_profile_signal", value = sl_opt.heap_profile_signal;
+  else if (sl_opt.leak_growth_checks == 1)
     bad = "leak_growth_checks",
-    want = "0, or 2 or more: growth needs two checks",
+    want = "expected 0, or 2 or more: growth needs two checks",
     value = sl_opt.leak_growth_checks;
-  else if (sl_opt.max_leaks < 0)
-    bad = "max_leaks", want = "0 or more", value = sl_opt.max_leaks;
   if (bad_name)
     *bad_name = bad ? bad : 0;
+  if (!bad && lp_len > LOG_PATH_MAX) {
+    if (err)
+      sl_snprintf(err, errcap,
+                  "option 'log_path' in %s is %zu bytes long; at most %zu "
+                  "leave room for the .<pid> suffix in PATH_MAX (4096)",
+                  source, lp_len, (size_t)LOG_PATH_MAX);
+    if (bad_name)
+      *bad_name = "log_path";
+    return -1;
+  }
   if (!bad && sl_opt.leak_growth_checks && !sl_opt.heap_profile_interval_s) {
     /* The checks are taken every heap_profile_interval_s seconds. */
     if (err)
@@ -197,9 +258,8 @@ static int check_ranges(char *err, unsigned long errcap,
     return 0;
   if (err)
     sl_snprintf(err, errcap,
-                "invalid value '%lld' for option '%s' in %s "
-                "(expected %s)",
-                value, bad, source, want);
+                "invalid value '%lld' for option '%s' in %s (%s)", value,
+                bad, source, want);
   return -1;
 }
 
@@ -212,11 +272,42 @@ static void set_defaults(void) {
     set_value(&table[i], table[i].def, 0, 0);
 }
 
+/* Lines kept for start-up to print once every string is parsed: the
+ * warnings of ASan-syntax strings (at verbosity=1; verbosity itself may
+ * come last) and the notices of SLEUTH_OPTIONS (always, but only when the
+ * whole parse succeeds, so a rejected string gets its one error line). */
+typedef struct {
+  char text[4096];
+  size_t len;
+} line_buf;
+static line_buf warnings, notices;
+
+static void add_line(line_buf *lb, const char *msg) {
+  size_t n = sl_strlen(msg);
+  if (lb->len + n + 2 > sizeof lb->text)
+    return;
+  sl_memcpy(lb->text + lb->len, msg, n);
+  lb->len += n;
+  lb->text[lb->len++] = '\n';
+  lb->text[lb->len] = 0;
+}
+
+static void warn(const char *msg) { add_line(&warnings, msg); }
+
+const char *options_warnings(void) {
+  return warnings.len ? warnings.text : 0;
+}
+const char *options_notices(void) { return notices.len ? notices.text : 0; }
+
 /* Sleuth's syntax: name=value items separated by ':'; any problem is an
- * error (returns -1 with err filled). */
+ * error (returns -1 with err filled). A name given twice in one string
+ * is a notice (the last value wins, as in ASan; a later string, such as
+ * SLEUTH_OPTIONS after __sleuth_default_options, overrides silently). */
 static int parse_strict(const char *s, char *err, unsigned long errcap) {
   char *copy = istrdup(s);
   char *p = copy;
+  unsigned char seen[N_OPTS];
+  sl_memset(seen, 0, sizeof seen);
   while (*p) {
     char *end = p;
     while (*end && *end != ':')
@@ -245,6 +336,14 @@ static int parse_strict(const char *s, char *err, unsigned long errcap) {
       }
       if (set_value(o, eq + 1, err, errcap))
         return -1;
+      if (seen[o - table]++ == 1) {
+        char msg[256];
+        sl_snprintf(msg, sizeof msg,
+                    "option '%s' is given more than once in "
+                    "%s; the last value is used",
+                    o->name, source);
+        add_line(&notices, msg);
+      }
       if (!o->implemented && !first_unimplemented)
         first_unimplemented = o->name;
     }
@@ -255,22 +354,6 @@ static int parse_strict(const char *s, char *err, unsigned long errcap) {
   return check_ranges(err, errcap, 0);
 }
 
-/* Warnings from ASan-syntax strings, printed at verbosity=1 once all are
- * parsed (verbosity itself may come last). */
-static char warnings[4096];
-static size_t warnings_len;
-
-static void warn(const char *msg) {
-  size_t n = sl_strlen(msg);
-  if (warnings_len + n + 2 > sizeof warnings)
-    return;
-  sl_memcpy(warnings + warnings_len, msg, n);
-  warnings_len += n;
-  warnings[warnings_len++] = '\n';
-  warnings[warnings_len] = 0;
-}
-
-const char *options_warnings(void) { return warnings_len ? warnings : 0; }
 
 /* The second suppressions file (LSAN_OPTIONS' own), see options.h. */
 static const char *lsan_suppressions;
@@ -398,6 +481,7 @@ static void parse_asan(const char *s, int is_lsan) {
 
 int options_parse(const char *s, char *err, unsigned long errcap) {
   first_unimplemented = 0;
+  notices.len = 0;
   source = "SLEUTH_OPTIONS";
   set_defaults();
   if (!s)
@@ -418,7 +502,8 @@ static const char *hook_text(const char *(*hook)(void)) {
 int options_init(const char *sleuth_env, const char *asan_env,
                  const char *lsan_env, char *err, unsigned long errcap) {
   first_unimplemented = 0;
-  warnings_len = 0;
+  warnings.len = 0;
+  notices.len = 0;
   lsan_suppressions = 0;
   set_defaults();
   const char *s;
@@ -457,10 +542,13 @@ void options_print_help(int fd) {
                 56);
   for (size_t i = 0; i < N_OPTS; i++) {
     const opt_desc *o = &table[i];
-    size_t n =
-        sl_snprintf(line, sizeof line, "  %-30s %-7s default %-17s %s%s\n",
-                    o->name, type_names[o->type], *o->def ? o->def : "\"\"",
-                    o->desc, o->implemented ? "" : " (not implemented yet)");
+    char range[64] = "";
+    if (o->has_range)
+      sl_snprintf(range, sizeof range, " (%lld..%lld)", o->lo, o->hi);
+    size_t n = sl_snprintf(
+        line, sizeof line, "  %-30s %-7s default %-17s %s%s%s\n", o->name,
+        type_names[o->type], *o->def ? o->def : "\"\"", o->desc, range,
+        o->implemented ? "" : " (not implemented yet)");
     sys_write_all(fd, line, n);
   }
 }

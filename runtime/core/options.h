@@ -13,7 +13,9 @@
 
 typedef struct {
 #define OPTION(type, name, def, impl, desc) OPT_C_##type name;
+#define OPTION_RANGE(type, name, def, lo, hi, impl, desc) OPT_C_##type name;
 #include "options.inc"
+#undef OPTION_RANGE
 #undef OPTION
 } sleuth_options_t;
 
@@ -35,6 +37,9 @@ int options_init(const char *sleuth_env, const char *asan_env,
                  const char *lsan_env, char *err, unsigned long errcap);
 /* The warnings of ASan-syntax strings, one per line, or NULL. */
 const char *options_warnings(void);
+/* The notices of Sleuth-syntax strings (a name given twice), one per
+ * line, or NULL: printed whatever the verbosity. */
+const char *options_notices(void);
 /* LSAN_OPTIONS' (or __lsan_default_options') suppressions file, read in
  * addition to `suppressions`, or NULL. */
 const char *options_lsan_suppressions(void);

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 
@@ -145,6 +146,74 @@ char *sys_read_file(const char *path, size_t *len_out) {
     len += (size_t)r;
   }
   sys_close(fd);
+  buf[len] = 0;
+  if (len_out)
+    *len_out = len;
+  return buf;
+}
+
+char *sys_read_text_file(const char *path, size_t max, size_t *len_out,
+                         const char **problem, int *err) {
+  *err = 0;
+  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer. */
+  int fd = sys_open(path, O_RDONLY | O_NONBLOCK, 0);
+  if (fd < 0) {
+    *err = -fd;
+    *problem = "cannot be opened";
+    return 0;
+  }
+  struct stat st;
+  long r = SC2(SYS_fstat, fd, &st);
+  if (r < 0) {
+    sys_close(fd);
+    *err = (int)-r;
+    *problem = "cannot be read";
+    return 0;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    sys_close(fd);
+    *problem = S_ISDIR(st.st_mode)
+                   ? "is a directory, not a file"
+                   : "is not a regular file (a device, FIFO or socket)";
+    return 0;
+  }
+  if ((unsigned long long)st.st_size > max) {
+    sys_close(fd);
+    *err = EFBIG;
+    *problem = "is larger than the limit";
+    return 0;
+  }
+  /* Read one byte more than allowed: a file that grew is caught too. */
+  size_t cap = (size_t)st.st_size < max ? (size_t)st.st_size + 2 : max + 2;
+  char *buf = ialloc(cap);
+  size_t len = 0;
+  while (buf && len < cap - 1) {
+    r = sys_read(fd, buf + len, cap - 1 - len);
+    if (r == -EINTR || r == -EAGAIN)
+      continue;
+    if (r <= 0)
+      break;
+    len += (size_t)r;
+  }
+  sys_close(fd);
+  if (!buf || r < 0) {
+    ifree(buf);
+    *err = buf ? (int)-r : ENOMEM;
+    *problem = "cannot be read";
+    return 0;
+  }
+  if (len > max) {
+    ifree(buf);
+    *err = EFBIG;
+    *problem = "is larger than the limit";
+    return 0;
+  }
+  for (size_t i = 0; i < len; i++)
+    if (!buf[i]) {
+      ifree(buf);
+      *problem = "holds a NUL byte (not a text file)";
+      return 0;
+    }
   buf[len] = 0;
   if (len_out)
     *len_out = len;

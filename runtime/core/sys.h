@@ -57,6 +57,14 @@ uint64_t sys_monotonic_ns(void);
 /* Reads a whole (small, /proc-like) file into a buffer from the internal
  * allocator; NUL-terminated. Returns NULL on error. Free with ifree. */
 char *sys_read_file(const char *path, size_t *len_out);
+/* Reads a file a user names (suppressions): it must be a regular file of
+ * at most max bytes without NUL bytes. Opening never waits (a FIFO with
+ * no writer), a device is never read. Returns the NUL-terminated text
+ * (ifree it), or NULL with *problem set to a phrase for "'<path>' ..."
+ * ("is a directory", ...) and *err to the errno, if any, else 0 (EFBIG:
+ * larger than max). */
+char *sys_read_text_file(const char *path, size_t max, size_t *len_out,
+                         const char **problem, int *err);
 
 /* From /proc/self/status: resident anonymous and file-backed bytes and the
  * number of threads. Returns 0, or -1 if it cannot be read. */

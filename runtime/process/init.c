@@ -70,11 +70,23 @@ static void after_fork_child(void) {
   service_after_fork_child();
 }
 
-static void die_options(const char *msg) {
+/* One line to stderr: a control character of a value (SLEUTH_OPTIONS
+ * may hold a newline) is shown as '?', so the line stays one line. */
+static void print_option_line(const char *kind, const char *msg) {
   char line[1200];
-  size_t n = sl_snprintf(line, sizeof line, "==%d==ERROR: Sleuth: %s\n",
-                         sys_getpid(), msg);
-  sys_write_all(2, line, n);
+  size_t n = sl_snprintf(line, sizeof line, "==%d==%s: Sleuth: %s",
+                         sys_getpid(), kind, msg);
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+      line[i] = '?';
+  if (n >= sizeof line)
+    n = sizeof line - 1;
+  line[n] = '\n';
+  sys_write_all(2, line, n + 1);
+}
+
+static void die_options(const char *msg) {
+  print_option_line("ERROR", msg);
   sys_exit_group(1);
 }
 
@@ -145,6 +157,16 @@ void sleuth_init(void) {
   if (options_init(sleuth_env, sl_getenv("ASAN_OPTIONS"),
                    sl_getenv("LSAN_OPTIONS"), err, sizeof err))
     die_options(err);
+  for (const char *w = options_notices(); w && *w;) {
+    const char *eol = sl_strchr(w, '\n');
+    char line[512];
+    size_t n = (size_t)(eol - w) < sizeof line ? (size_t)(eol - w)
+                                               : sizeof line - 1;
+    sl_memcpy(line, w, n);
+    line[n] = 0;
+    print_option_line("WARNING", line);
+    w = eol + 1;
+  }
   if (sl_opt.help) {
     options_print_help(1);
     sys_exit_group(0);

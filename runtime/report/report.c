@@ -5,6 +5,7 @@
  * with halt_on_error=0, goes on after printing each distinct site once. */
 #include "report_model.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <ucontext.h>
@@ -28,6 +29,8 @@ static spin_t report_lock;
 static int reporting_tid;
 static int error_count;
 static int log_fd = -1, log_pid;
+/* The name of this process's report file once opened (report_path). */
+static char log_file[4096];
 static uptr seen[SEEN_SITES];
 
 int report_error_count(void) {
@@ -48,8 +51,31 @@ static int log_to_file(void) {
  * process (a forked child inherits it). */
 static const char fd_marker[] = "<fd>";
 
-/* The report destination: stderr, or <log_path>.<pid> opened per process
- * with O_APPEND, so each report's single write lands whole at the end. */
+/* Creates this process's report file: <log_path>.<pid>, or, when that
+ * name exists (a reused pid, a process that called exec, a file someone
+ * put there), <log_path>.<pid>.1 up to .99. O_EXCL: the runtime writes
+ * only into a file it created itself, never appends to another (nor
+ * follows a symbolic link planted under the name). Returns the fd or
+ * -errno; the name tried last is left in log_file. */
+static int create_log_file(const char *lp, int pid) {
+  int fd = -EEXIST;
+  for (int n = 0; n < 100 && fd == -EEXIST; n++) {
+    size_t len = n ? sl_snprintf(log_file, sizeof log_file, "%s.%d.%d", lp,
+                                 pid, n)
+                   : sl_snprintf(log_file, sizeof log_file, "%s.%d", lp, pid);
+    /* options.c keeps log_path short enough; __sanitizer_set_report_path
+     * may not: a name that does not fit is never opened cut short. */
+    if (len + 1 >= sizeof log_file)
+      return -ENAMETOOLONG;
+    fd = sys_open(log_file,
+                  O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+  }
+  return fd;
+}
+
+/* The report destination: stderr, or this process's own file (above),
+ * opened at its first report; a forked child creates its own. O_APPEND,
+ * so each report's single write lands whole at the end. */
 static int out_fd(void) {
   const char *lp = sl_opt.log_path;
   if (lp == fd_marker)
@@ -59,17 +85,16 @@ static int out_fd(void) {
   int pid = sys_getpid();
   if (log_fd >= 0 && log_pid == pid)
     return log_fd;
-  char path[4096];
-  sl_snprintf(path, sizeof path, "%s.%d", lp, pid);
-  int fd = sys_open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  int fd = create_log_file(lp, pid);
   if (fd < 0) {
     char msg[4200];
     size_t n = sl_snprintf(msg, sizeof msg,
-                           "==%d==ERROR: Sleuth: cannot open log_path file "
+                           "==%d==ERROR: Sleuth: cannot create log_path file "
                            "'%s' (errno %d); writing to stderr\n",
-                           pid, path, -fd);
+                           pid, log_file, -fd);
     sys_write_all(2, msg, n);
     fd = 2;
+    log_file[0] = 0;
   }
   log_fd = fd;
   log_pid = pid;
@@ -105,11 +130,14 @@ void report_set_fd(int fd) {
 }
 
 const char *report_path(void) {
-  static char path[4096];
   if (!log_to_file() || sl_opt.log_path == fd_marker)
     return 0;
-  sl_snprintf(path, sizeof path, "%s.%d", sl_opt.log_path, sys_getpid());
-  return path;
+  /* The file is made at the first report; asked before it, make it now,
+   * so the name returned is the one reports will go to. No report_lock:
+   * a death callback may ask while a report holds it (report_raw opens
+   * the file without it too). */
+  int fd = out_fd();
+  return fd >= 0 && log_file[0] ? log_file : 0;
 }
 
 void report_write(const char *buf, size_t n) {

@@ -3,6 +3,8 @@
  * exists). See suppressions.h. */
 #include "suppressions.h"
 
+#include <errno.h>
+
 #include "options.h"
 #include "stackdepot.h"
 #include "suppression_pattern.h"
@@ -66,7 +68,10 @@ die(const char *file, int line, const char *fmt, ...) {
   va_start(ap, fmt);
   sbuf_vprintf(&b, fmt, ap);
   va_end(ap);
-  sbuf_putc(&b, '\n');
+  /* A long line is cut, but stays one line ending in a newline. */
+  if (b.len > sizeof msg - 2)
+    b.len = sizeof msg - 2;
+  b.buf[b.len++] = '\n';
   sys_write_all(2, b.buf, b.len);
   sys_exit_group(1);
 }
@@ -151,17 +156,24 @@ static void add_default_rules(const char *(*hook)(void)) {
   ifree(copy);
 }
 
+/* A suppressions file is read whole before main: a bound keeps a wrong
+ * name (a log, a core file) from holding start-up; real files have a few
+ * hundred lines. */
+#define SUPPRESSIONS_MAX_BYTES (16u << 20)
+
 static void add_file_rules(const char *file) {
   if (!file || !*file)
     return;
-  int fd = sys_open(file, 0 /* O_RDONLY */, 0);
-  if (fd < 0)
-    die(file, 0, "cannot be opened");
-  sys_close(fd);
-  size_t len;
-  char *text = sys_read_file(file, &len);
+  const char *problem;
+  int err;
+  char *text =
+      sys_read_text_file(file, SUPPRESSIONS_MAX_BYTES, 0, &problem, &err);
+  if (!text && err == EFBIG)
+    die(file, 0, "%s of %u MiB", problem, SUPPRESSIONS_MAX_BYTES >> 20);
+  if (!text && err)
+    die(file, 0, "%s (errno %d)", problem, err);
   if (!text)
-    die(file, 0, "cannot be read");
+    die(file, 0, "%s", problem);
   parse_rules(text, file);
   ifree(text);
 }

@@ -111,5 +111,40 @@ int main(void) {
   CHECK(options_parse("exitcode=256", err, sizeof err) == -1);
   CHECK(options_parse("exitcode", err, sizeof err) == -1);
   CHECK(strstr(err, "has no value") != NULL);
+  /* Ranges from the table: no value wraps around into them. */
+  CHECK(options_parse("exitcode=-18446744073709551574", err, sizeof err) == -1);
+  CHECK(strstr(err, "(expected int from 0 to 255)") != NULL);
+  CHECK(options_parse("verbosity=-18446744073709551615", err, sizeof err) == -1);
+  CHECK(options_parse("exitcode=-9223372036854775809", err, sizeof err) == -1);
+  CHECK(options_parse("heap_profile_timeline_ms=-1", err, sizeof err) == -1);
+  CHECK(options_parse("heap_profile_sample=1024g", err, sizeof err) == 0);
+  CHECK(options_parse("heap_profile_sample=1025g", err, sizeof err) == -1);
+  CHECK(options_parse("heap_profile_signal=0", err, sizeof err) == 0);
+  CHECK(options_parse("heap_profile_signal=19", err, sizeof err) == -1);
+  CHECK(strstr(err, "SIGSTOP cannot be caught") != NULL);
+  CHECK(options_parse("heap_profile_signal=33", err, sizeof err) == -1);
+  /* Lists: an empty item is bad wherever it is. */
+  CHECK(options_parse("leak_kinds_fail=direct,", err, sizeof err) == -1);
+  CHECK(options_parse("leak_kinds_fail=,direct", err, sizeof err) == -1);
+  CHECK(options_parse("leak_kinds_fail=direct,,indirect", err, sizeof err) == -1);
+  CHECK(options_parse("leak_kinds_fail=", err, sizeof err) == -1);
+  CHECK(options_parse("leak_kinds_fail=none", err, sizeof err) == 0);
+  /* A name twice in one string is a notice; across strings it is not. */
+  CHECK(options_parse("exitcode=3:exitcode=4:exitcode=5", err, sizeof err) == 0);
+  CHECK(sl_opt.exitcode == 5);
+  CHECK(options_notices() &&
+        strstr(options_notices(), "option 'exitcode' is given more than once"));
+  CHECK(strchr(options_notices(), '\n') ==
+        options_notices() + strlen(options_notices()) - 1);
+  CHECK(options_init("exitcode=5", NULL, NULL, err, sizeof err) == 0);
+  CHECK(options_notices() == NULL);
+  /* A log_path with no room for ".<pid>" in PATH_MAX. */
+  static char long_path[4200];
+  memcpy(long_path, "log_path=", 9);
+  memset(long_path + 9, 'a', 4082);
+  CHECK(options_parse(long_path, err, sizeof err) == -1);
+  CHECK(strstr(err, "option 'log_path' in SLEUTH_OPTIONS is 4082 bytes long"));
+  long_path[9 + 4081] = 0;
+  CHECK(options_parse(long_path, err, sizeof err) == 0);
   CHECK_DONE("options_test");
 }

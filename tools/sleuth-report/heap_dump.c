@@ -62,6 +62,8 @@ const char *heap_dump_symbol(const heap_dump *d, uint64_t pc) {
   return i == (size_t)-1 ? NULL : d->symbols[i];
 }
 
+#define HEAP_MAX_INTERVAL (1ull << 40)
+
 static const char *skip_spaces(const char *p) {
   while (*p == ' ' || *p == '\t')
     p++;
@@ -158,11 +160,17 @@ heap_dump *heap_dump_load(const char *path) {
     if (lineno == first) {
       if (!heap_dump_sniff(line))
         die_input(path, lineno, "not a heap profile: the first line must be 'heap_v2/<sample bytes>'");
-      char *end;
+      /* Digits only: strtoull alone would read "-4096" as 2^64-4096. The
+       * bound is the runtime's (heap_profile_sample is at most 1 TiB);
+       * jemalloc's lg_prof_sample stays far below it in practice. */
+      char *end = line + 8;
       errno = 0;
-      unsigned long long iv = strtoull(line + 8, &end, 10);
-      if (errno || end == line + 8 || *end || iv == 0)
-        die_input(path, lineno, "malformed header: the sample interval must be a positive integer");
+      unsigned long long iv = isdigit((unsigned char)line[8]) ? strtoull(line + 8, &end, 10) : 0;
+      if (errno || end == line + 8 || *end || iv == 0 || iv > HEAP_MAX_INTERVAL)
+        die_input(path, lineno,
+                  "malformed header: the sample interval must be an integer from 1 to %llu "
+                  "(1 TiB)",
+                  HEAP_MAX_INTERVAL);
       d->interval = (double)iv;
       continue;
     }

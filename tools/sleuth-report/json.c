@@ -1,6 +1,7 @@
 #include "json.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,12 @@ static int hex4(const char *p, unsigned *out) {
   return 1;
 }
 
+/* JSON text is UTF-8 (RFC 8259): a string's raw bytes must be well-formed,
+ * and a \u escape must name a character. A surrogate escape is half of a
+ * UTF-16 pair: a high one followed by a low one is one character; alone,
+ * it is no character, and there is no UTF-8 for it, so the line is
+ * rejected rather than passed on as invalid UTF-8 (or silently replaced:
+ * Sleuth's runtime never writes one, so it means a damaged file). */
 static char *string(parser *ps) {
   if (*ps->p != '"')
     return (char *)fail(ps, "expected a string");
@@ -81,8 +88,13 @@ static char *string(parser *ps) {
       return (char *)fail(ps, c ? "control character in a string" : "unterminated string");
     }
     if (c != '\\') {
-      sb_putc(&b, (char)c);
-      ps->p++;
+      int n = utf8_seq_len((const unsigned char *)ps->p);
+      if (!n) {
+        free(b.s);
+        return (char *)fail(ps, "invalid UTF-8 in a string");
+      }
+      sb_putn(&b, ps->p, (size_t)n);
+      ps->p += n;
       continue;
     }
     ps->p++;
@@ -105,6 +117,13 @@ static char *string(parser *ps) {
           hex4(ps->p + 2, &lo) && lo >= 0xdc00 && lo < 0xe000) {
         cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
         ps->p += 6;
+      } else if (cp >= 0xd800 && cp < 0xe000) {
+        free(b.s);
+        ps->p -= 6;
+        return (char *)fail(ps, cp < 0xdc00 ? "unpaired UTF-16 surrogate escape (a \\uD800-\\uDBFF not "
+                                              "followed by a \\uDC00-\\uDFFF)"
+                                            : "unpaired UTF-16 surrogate escape (a \\uDC00-\\uDFFF "
+                                              "without a \\uD800-\\uDBFF before it)");
       }
       put_utf8(&b, cp);
       break;
@@ -198,17 +217,43 @@ err:
   return NULL;
 }
 
+static int digit(char c) { return c >= '0' && c <= '9'; }
+
+/* RFC 8259's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, and
+ * finite as a double: 1e999999 has no JSON spelling once read (it would
+ * come out as "inf"), so it is rejected here rather than written. */
 static json *number(parser *ps) {
   const char *p = ps->p;
   if (*p == '-')
     p++;
-  if (*p < '0' || *p > '9')
+  if (!digit(*p))
     return fail(ps, "unexpected character");
+  if (*p == '0' && digit(p[1]))
+    return fail(ps, "bad number: leading zero");
+  while (digit(*p))
+    p++;
+  if (*p == '.') {
+    if (!digit(*++p))
+      return fail(ps, "bad number: no digit after '.'");
+    while (digit(*p))
+      p++;
+  }
+  if (*p == 'e' || *p == 'E') {
+    p++;
+    if (*p == '+' || *p == '-')
+      p++;
+    if (!digit(*p))
+      return fail(ps, "bad number: no digit in the exponent");
+    while (digit(*p))
+      p++;
+  }
   char *end;
   errno = 0;
   double v = strtod(ps->p, &end);
-  if (end == ps->p)
+  if (end != p)
     return fail(ps, "bad number");
+  if (!isfinite(v))
+    return fail(ps, "number out of range (not a finite double)");
   json *j = node(J_NUM);
   j->num = v;
   ps->p = end;

@@ -282,6 +282,9 @@ int main(int argc, char **argv) {
       dump_path = o.inputs[i];
     } else if (timeline_sniff(head)) {
       timeline_path = o.inputs[i];
+    } else if (timeline_body_sniff(head)) {
+      /* Timeline lines without the header: name the timeline's format. */
+      timeline_load(o.inputs[i]);
     } else {
       /* Let the parser name the problem on line 1. */
       heap_dump_load(o.inputs[i]);

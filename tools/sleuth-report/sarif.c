@@ -290,7 +290,9 @@ static void code_flow(FILE *out, const json *j, const char *rule, bool leak,
 
 static void result(FILE *out, const report_line *r, size_t rule_index, const char *srcroot) {
   const json *j = r->j;
-  bool leak = strncmp(r->rule, "leak-", 5) == 0;
+  /* By the record's kind, not the rule's name: an unknown kind such as
+   * "leak-x" is an error record with no leak_kind. */
+  bool leak = strcmp(json_get_str(j, "kind"), "leak") == 0;
   sarif_rule rule = sarif_rule_for(r->rule);
   fprintf(out, "{\"ruleId\":");
   json_string(out, r->rule);

@@ -1,6 +1,8 @@
 #include "timeline.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,13 +10,35 @@
 
 int timeline_sniff(const char *text) { return strncmp(text, "# sleuth-timeline", 17) == 0; }
 
-/* n decimal numbers separated by blanks, nothing after them. */
+int timeline_body_sniff(const char *text) {
+  return strncmp(text, "sample ", 7) == 0 || strncmp(text, "dump ", 5) == 0 ||
+         text[0] == '#';
+}
+
+/* A time, a size or a count of the runtime's: a finite decimal number,
+ * not negative. strtod alone also takes "nan", "inf" and hex floats,
+ * which would be drawn as nonsense. Returns the end, or NULL. */
+static const char *parse_value(const char *p, double *out) {
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (!isdigit((unsigned char)*p))
+    return NULL;
+  for (const char *q = p; *q && *q != ' ' && *q != '\t'; q++)
+    if (*q == 'x' || *q == 'X')
+      return NULL;
+  char *end;
+  errno = 0;
+  *out = strtod(p, &end);
+  if (end == p || errno || !isfinite(*out))
+    return NULL;
+  return end;
+}
+
+/* n such numbers separated by blanks, nothing after them. */
 static int parse_numbers(const char *p, double *out, int n) {
   for (int i = 0; i < n; i++) {
-    char *end;
-    errno = 0;
-    out[i] = strtod(p, &end);
-    if (end == p || errno || (*end && *end != ' ' && *end != '\t'))
+    const char *end = parse_value(p, &out[i]);
+    if (!end || (*end && *end != ' ' && *end != '\t'))
       return 0;
     p = end;
   }
@@ -34,14 +58,19 @@ timeline *timeline_load(const char *path) {
     lineno++;
     if (lineno == 1 && !timeline_sniff(line))
       die_input(path, 1, "not a timeline: the first line must be '# sleuth-timeline 1 ...'");
-    if (line[0] == '#') {
-      const char *p;
-      if (lineno == 1 && (p = strstr(line, "pid=")))
+    if (lineno == 1) {
+      const char *p = strstr(line, "sample=");
+      double v;
+      if (p && !parse_value(p + 7, &v))
+        die_input(path, 1, "malformed header: sample= must be a number of bytes");
+      if (p)
+        t->sample = v;
+      if ((p = strstr(line, "pid=")))
         t->pid = strtol(p + 4, NULL, 10);
-      if (lineno == 1 && (p = strstr(line, "sample=")))
-        t->sample = strtod(p + 7, NULL);
       continue;
     }
+    if (line[0] == '#')
+      continue;
     if (!*line)
       continue;
     if (strncmp(line, "sample ", 7) == 0) {
@@ -55,10 +84,9 @@ timeline *timeline_load(const char *path) {
       continue;
     }
     if (strncmp(line, "dump ", 5) == 0) {
-      char *end;
-      errno = 0;
-      double ms = strtod(line + 5, &end);
-      if (end == line + 5 || errno || *end != ' ' || !end[1])
+      double ms;
+      const char *end = parse_value(line + 5, &ms);
+      if (!end || *end != ' ' || !end[1])
         die_input(path, lineno, "malformed dump line: expected 'dump <t_ms> <path>'");
       GROW(t->dumps, t->dcap, t->ndumps);
       t->dumps[t->ndumps].t_ms = ms;

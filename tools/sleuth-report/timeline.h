@@ -25,6 +25,10 @@ typedef struct {
 } timeline;
 
 int timeline_sniff(const char *text);
+/* Whether text starts like a timeline's body ("sample ..." or "dump ..."),
+ * as a timeline cut of its header does, or with a comment as a timeline
+ * with a damaged header does (a heap profile never starts with '#'). */
+int timeline_body_sniff(const char *text);
 timeline *timeline_load(const char *path);
 /* Time (ms since start) at which the dump `path` was written: matched by
  * full path, else by file name. Negative when the timeline does not list it. */

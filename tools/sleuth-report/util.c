@@ -146,6 +146,31 @@ char *next_line(char **cursor) {
   return s;
 }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0. */
+int utf8_seq_len(const unsigned char *p) {
+  unsigned c = p[0], cp, min;
+  int n;
+  if (c < 0x80)
+    return 1;
+  if ((c & 0xe0) == 0xc0)
+    n = 2, cp = c & 0x1f, min = 0x80;
+  else if ((c & 0xf0) == 0xe0)
+    n = 3, cp = c & 0x0f, min = 0x800;
+  else if ((c & 0xf8) == 0xf0)
+    n = 4, cp = c & 0x07, min = 0x10000;
+  else
+    return 0;
+  for (int i = 1; i < n; i++) {
+    if ((p[i] & 0xc0) != 0x80)
+      return 0;
+    cp = cp << 6 | (p[i] & 0x3f);
+  }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000))
+    return 0;
+  return n;
+}
+
 void xml_escape(FILE *out, const char *s) {
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
@@ -157,10 +182,19 @@ void xml_escape(FILE *out, const char *s) {
     case '\'': fputs("&apos;", out); break;
     default:
       /* XML 1.0 forbids most control characters even as references. */
-      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
         fputc('?', out);
-      else
+      } else if (c >= 0x80) {
+        /* An SVG is UTF-8: a name that is not (a file name's bytes) is
+         * shown with U+FFFD for each bad byte; it is only a label. */
+        int n = utf8_seq_len((const unsigned char *)s);
+        if (n)
+          fwrite(s, 1, (size_t)n, out), s += n - 1;
+        else
+          fputs("\xef\xbf\xbd", out);
+      } else {
         fputc(c, out);
+      }
     }
   }
 }

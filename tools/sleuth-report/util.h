@@ -45,7 +45,10 @@ char *read_file(const char *path, size_t *len);
  * (the '\n' is replaced), advances *cursor; NULL at the end. */
 char *next_line(char **cursor);
 
-/* Writes s with XML special characters escaped. */
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629), or 0. */
+int utf8_seq_len(const unsigned char *p);
+/* Writes s with XML special characters escaped, as valid UTF-8 (a byte
+ * that is not part of a well-formed sequence becomes U+FFFD). */
 void xml_escape(FILE *out, const char *s);
 /* Writes s as a JSON string literal (with quotes). */
 void json_string(FILE *out, const char *s);
