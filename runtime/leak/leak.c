@@ -167,14 +167,17 @@ static void snapshot_heap(void) {
       uptr ub;
       size_t size;
       uint32_t stack;
-      if (!allocator_live_block_in_slot(c, S.cls_beg[c] + s * S.cls_size[c],
-                                        &ub, &size, &stack))
+      int found = allocator_live_block_in_slot(
+          c, S.cls_beg[c] + s * S.cls_size[c], &ub, &size, &stack);
+      if (!found)
         continue;
       leak_block *b = &S.blocks[S.nblocks++];
       b->beg = ub;
       b->size = size;
       b->stack = stack;
-      b->tag = ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
+      /* A block whose header was overwritten has no stack to report: it
+       * is scanned as reachable, so what it points to is not lost. */
+      b->tag = found == 2 || ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
       S.slot_idx[c][s] = (uint32_t)S.nblocks;
     }
   }
