@@ -7,15 +7,15 @@
 // RUN: env SLEUTH_OPTIONS=halt_on_error=0 not %run %t forge 2>&1 | FileCheck %s --implicit-check-not='ERROR: Sleuth'
 #include <stdlib.h>
 #include <string.h>
-
+static char *volatile kept; // the blocks escape, so no optimiser drops them
 __attribute__((noinline)) void put(char *p, long i, char v) {
-  p[i] = v; // the overflow
+  ((volatile char *)p)[i] = v; // the overflow (volatile: clang 22 drops dead stores to freed blocks)
 }
 
 int main(int argc, char **argv) {
   (void)argc;
-  char *a = malloc(32);
-  char *b = malloc(32);
+  char *a = kept = malloc(32);
+  char *b = kept = malloc(32);
   long gap = b - a; // 32-byte blocks sit in 48-byte slots: b's header is a[32..47]
   if (!strcmp(argv[1], "fill")) {
     for (long i = 32; i < gap; i++)
