@@ -101,6 +101,24 @@ for _feature, (_exe, _pkg) in sorted(OPTIONAL_TOOLS.items()):
         lit_config.note("UNSUPPORTED without %s: tests that need it are skipped "
                         "(apt-get install %s)" % (_exe, _pkg))
 
+# Tests of a process without /proc (a container or sandbox that has none)
+# hide it in a private mount namespace: that takes root and unshare(1)
+# (Debian's util-linux); without them those tests are UNSUPPORTED.
+import shutil as _shutil
+import subprocess as _subprocess
+if os.geteuid() == 0 and _shutil.which("unshare"):
+    _r = _subprocess.run(["unshare", "-m", "sh", "-c",
+                          "mount -t tmpfs none /proc && test ! -e /proc/self/exe"],
+                         stdout=_subprocess.DEVNULL, stderr=_subprocess.DEVNULL)
+    if _r.returncode == 0:
+        config.available_features.add("root-unshare-hides-proc")
+    else:
+        lit_config.note("cannot hide /proc with unshare -m: tests that need "
+                        "it are UNSUPPORTED")
+else:
+    lit_config.note("not root or no unshare (Debian package util-linux): "
+                    "tests that hide /proc are UNSUPPORTED")
+
 # Out-of-memory tests ask for 512 GiB: the kernel refuses that only when it
 # does not overcommit unconditionally (vm.overcommit_memory != 1).
 try:

@@ -112,6 +112,8 @@ long sys_readlink(const char *path, char *buf, size_t n) {
   return SC4(SYS_readlinkat, AT_FDCWD, path, buf, n);
 }
 
+long sys_getcwd(char *buf, size_t n) { return SC2(SYS_getcwd, buf, n); }
+
 int sys_isatty(int fd) {
   char termios[64]; /* struct termios is 60 bytes */
   return SC3(SYS_ioctl, fd, TCGETS, termios) == 0;

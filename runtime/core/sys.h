@@ -49,6 +49,9 @@ void sys_futex_wake(int *w, int n);
 void sys_futex_wait_ns(int *w, int val, uint64_t timeout_ns);
 int sys_access(const char *path, int mode);
 long sys_readlink(const char *path, char *buf, size_t n);
+/* The working directory into buf (NUL-terminated); its length with the
+ * NUL, or a negative errno. Needs no /proc. */
+long sys_getcwd(char *buf, size_t n);
 /* Whether fd is a terminal (ioctl TCGETS succeeds). */
 int sys_isatty(int fd);
 __attribute__((noreturn)) void sys_exit_group(int code);

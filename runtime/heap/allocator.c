@@ -296,6 +296,7 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
       heapprof_record_sample(h->alloc_stack, h->alloc_tid, size);
     }
   }
+  header_seal(user_beg, h);
   __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
   return (void *)user_beg;
 }
@@ -321,25 +322,113 @@ static chunk_header *validate(uptr p) {
     return 0;
   unsigned c;
   uptr slot = slot_of(p, &c);
-  if (!slot) {
-    large_header *lh = large_find(p);
-    return lh ? header_of(p) : 0;
-  }
-  if (p < slot + 16)
-    return 0;
   chunk_header *h = header_of(p);
-  uint8_t st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
-  if (st != CHUNK_ALLOCATED && st != CHUNK_QUARANTINED && st != CHUNK_AVAILABLE)
-    return 0;
-  if (h->flags & CF_LARGE)
-    return 0;
-  if (p + h->user_size > slot + central[c].slot_size)
-    return 0;
-  if (h->flags & CF_MEMALIGN)
-    return *(uptr *)slot == (p ^ MEMALIGN_MAGIC) ? h : 0;
-  if (h->rz_log != rz_log_for(h->user_size) || p != slot + (16u << h->rz_log))
+  uint8_t st;
+  if (!slot) {
+    if (!large_find(p))
+      return 0;
+    st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
+  } else {
+    if (p < slot + 16)
+      return 0;
+    st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
+    if (st != CHUNK_ALLOCATED && st != CHUNK_QUARANTINED &&
+        st != CHUNK_AVAILABLE)
+      return 0;
+    if (h->flags & CF_LARGE)
+      return 0;
+    if (p + h->user_size > slot + central[c].slot_size)
+      return 0;
+    if (h->flags & CF_MEMALIGN) {
+      if (*(uptr *)slot != (p ^ MEMALIGN_MAGIC))
+        return 0;
+    } else if (h->rz_log != rz_log_for(h->user_size) ||
+               p != slot + (16u << h->rz_log)) {
+      return 0;
+    }
+  }
+  /* A recycled slot's header is partly overwritten by its free-list link:
+   * only live and quarantined headers carry a valid check. */
+  if (st != CHUNK_AVAILABLE && !header_intact(p, h))
     return 0;
   return h;
+}
+
+/* ---- headers that were overwritten ----------------------------------- */
+
+/* Whether p is the start of a live block whose header fails validate:
+ * its slot and the shadow say so without the header. The shadow, which
+ * the program cannot write, marks the header's two granules as redzone
+ * and the block's first granule as addressable, and it holds the block's
+ * exact size. A large block is known from its registry instead. */
+static int damaged_block(uptr p, size_t *size) {
+  if (p & 15)
+    return 0;
+  unsigned c;
+  uptr slot = slot_of(p, &c);
+  large_header *lh = slot ? 0 : large_find(p);
+  if (slot ? p < slot + 16 : !lh)
+    return 0;
+  const int8_t *sh = (const int8_t *)MEM_TO_SHADOW(p);
+  if (sh[-2] != (int8_t)SH_HEAP_REDZONE || sh[-1] != (int8_t)SH_HEAP_REDZONE ||
+      sh[0] < 0 || sh[0] > 7)
+    return 0; /* not a block start, or not live (freed) */
+  if (lh) {
+    *size = lh->user_size;
+    return !header_intact(p, header_of(p));
+  }
+  uptr end = slot + central[c].slot_size;
+  size_t n = 0;
+  for (uptr a = p; a < end && sh[0] == 0; a += 8, sh++)
+    n += 8;
+  if (p + n < end && sh[0] > 0 && sh[0] < 8)
+    n += (size_t)sh[0];
+  *size = n;
+  return n != 0;
+}
+
+/* The header of a damaged block made again from what is known: its place
+ * and size. How it was allocated, by whom and where is lost: AT_LOST
+ * (no mismatch reports), no allocation stack. */
+static void rebuild_header(uptr p, size_t size) {
+  chunk_header *h = header_of(p);
+  unsigned c;
+  uptr slot = slot_of(p, &c);
+  uint8_t flags = 0, rz = 0;
+  uint32_t us = (uint32_t)size;
+  if (!slot) {
+    flags = CF_LARGE;
+    us = (uint32_t)((p - (uptr)large_find(p)) >> 12);
+  } else {
+    rz = (uint8_t)rz_log_for(size);
+    if (p != slot + (16u << rz)) {
+      flags = CF_MEMALIGN;
+      *(uptr *)slot = p ^ MEMALIGN_MAGIC;
+    }
+  }
+  h->flags = flags;
+  h->type = AT_LOST;
+  h->rz_log = rz;
+  h->alloc_stack = 0;
+  h->user_size = us;
+  h->alloc_tid = 0;
+  h->free_tid = LIVE_FREE_TID;
+  header_seal(p, h);
+  __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
+}
+
+/* free, realloc or malloc_usable_size of a block whose header was
+ * overwritten: reported as the heap-buffer-overflow it is (DESIGN.md §3),
+ * then the header is rebuilt so the call goes on with the right size. 0
+ * if p is no such block (then it is a bad free). */
+static SL_NOINLINE int repair_damaged(uptr p, uint32_t stack,
+                                      const char *verb) {
+  size_t size;
+  if (!damaged_block(p, &size))
+    return 0;
+  report_header_overwritten(p, size, stack, verb);
+  rebuild_header(p, size);
+  return 1;
 }
 
 int sl_owns(const void *p) { return validate((uptr)p) != 0; }
@@ -361,8 +450,10 @@ int allocator_ignore_for_leaks(uptr p) {
 
 int allocator_set_alloc_stack(uptr p, uint32_t stack) {
   chunk_header *h = live_block(p);
-  if (h)
+  if (h) {
     __atomic_store_n(&h->alloc_stack, stack, __ATOMIC_RELAXED);
+    header_seal(p, h);
+  }
   return h != 0;
 }
 
@@ -378,8 +469,12 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
   uptr p = (uptr)ptr;
   chunk_header *h = validate(p);
   if (SL_UNLIKELY(!h)) {
-    report_bad_free(p, stack_capture_id(pc, fp));
-    return;
+    uint32_t stack = stack_capture_id(pc, fp);
+    if (!repair_damaged(p, stack, "freed")) {
+      report_bad_free(p, stack);
+      return;
+    }
+    h = header_of(p);
   }
   uint8_t expected = CHUNK_ALLOCATED;
   if (SL_UNLIKELY(!__atomic_compare_exchange_n(
@@ -389,15 +484,18 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
     return;
   }
   uint32_t free_stack = stack_capture_id(pc, fp);
-  if (SL_UNLIKELY(rz_pattern_on))
-    check_redzones(p, h, free_stack);
-  if (SL_UNLIKELY(h->type != type) && sl_opt.alloc_dealloc_mismatch)
-    report_alloc_dealloc_mismatch(p, h->type, type, free_stack);
   size_t user_size = chunk_user_size(h, p);
-  if (SL_UNLIKELY(has_size && size != user_size) &&
+  /* A rebuilt header (AT_LOST) knows nothing to compare the call with. */
+  if (SL_UNLIKELY(rz_pattern_on) && h->type != AT_LOST)
+    check_redzones(p, h, free_stack);
+  if (SL_UNLIKELY(h->type != type) && h->type != AT_LOST &&
+      sl_opt.alloc_dealloc_mismatch)
+    report_alloc_dealloc_mismatch(p, h->type, type, free_stack);
+  if (SL_UNLIKELY(has_size && size != user_size) && h->type != AT_LOST &&
       sl_opt.new_delete_type_mismatch)
     report_new_delete_type_mismatch(p, user_size, size, free_stack);
   if (SL_UNLIKELY(align) && sl_opt.new_delete_type_mismatch &&
+      h->type != AT_LOST &&
       chunk_align_log(h->flags) != align_log_capped(align))
     report_new_delete_alignment_mismatch(
         p, (size_t)1 << chunk_align_log(h->flags), align, free_stack);
@@ -470,8 +568,12 @@ void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
   uptr p = (uptr)ptr;
   chunk_header *h = validate(p);
   if (SL_UNLIKELY(!h)) {
-    report_bad_free(p, stack_capture_id(pc, fp));
-    return 0;
+    uint32_t stack = stack_capture_id(pc, fp);
+    if (!repair_damaged(p, stack, "reallocated")) {
+      report_bad_free(p, stack);
+      return 0;
+    }
+    h = header_of(p);
   }
   if (SL_UNLIKELY(__atomic_load_n(&h->state, __ATOMIC_ACQUIRE) !=
                   CHUNK_ALLOCATED)) {
@@ -487,10 +589,20 @@ void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
   return q;
 }
 
+static SL_NOINLINE chunk_header *usable_size_damaged(uptr p) {
+  uint32_t stack = stack_capture_id((uptr)__builtin_return_address(0),
+                                    (uptr)__builtin_frame_address(0));
+  return repair_damaged(p, stack, "measured (malloc_usable_size)")
+             ? header_of(p)
+             : 0;
+}
+
 size_t sl_usable_size(const void *ptr) {
   if (!ptr)
     return 0;
   chunk_header *h = validate((uptr)ptr);
+  if (SL_UNLIKELY(!h))
+    h = usable_size_damaged((uptr)ptr);
   if (!h || h->state != CHUNK_ALLOCATED)
     return 0;
   return chunk_user_size(h, (uptr)ptr);
@@ -668,5 +780,16 @@ int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
       return 1;
     }
   }
+  /* No valid live header: a live block whose header was overwritten? */
+  for (int i = 0; i < n; i++)
+    if (damaged_block(cand[i], size)) {
+      *user_beg = cand[i];
+      *stack = 0;
+      return 2;
+    }
   return 0;
+}
+
+void allocator_report_damaged_live(uptr ub, size_t size) {
+  report_header_overwritten(ub, size, 0, 0);
 }

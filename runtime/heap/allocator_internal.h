@@ -48,16 +48,54 @@ static inline unsigned align_log_capped(size_t align) {
   return lg > CF_ALIGN_LOG_MAX ? CF_ALIGN_LOG_MAX : lg;
 }
 
+/* The header. An overflow of the block before it runs into state first,
+ * then the rest: check (header_check) is a hash of every field but state,
+ * CF_LEAK_IGNORED and free_tid, kept in two bytes (check_lo, check_hi)
+ * where packing left room. A header that fails it is not trusted: the
+ * block is found from the shadow instead (allocator.c, damaged_block) and
+ * reported as overwritten, never as another error. free_tid stays out of
+ * it so that the last two bytes before the block remain the preloaded
+ * runtime's pattern (fill_redzones). */
 typedef struct {
   uint8_t state;
-  uint8_t type;
-  uint8_t rz_log; /* left redzone = 16 << rz_log */
   uint8_t flags;
+  uint8_t type : 4;   /* enum alloc_type, or AT_LOST */
+  uint8_t rz_log : 4; /* left redzone = 16 << rz_log */
+  uint8_t check_lo;
   uint32_t alloc_stack;
-  uint32_t user_size; /* large blocks: see large_of() */
+  uint32_t user_size : 24; /* large blocks: see large_of() */
+  uint32_t check_hi : 8;
   uint16_t alloc_tid;
   uint16_t free_tid;
 } chunk_header;
+_Static_assert(sizeof(chunk_header) == 16, "the header is the smallest redzone");
+
+/* The type of a block whose header was rebuilt after it was overwritten:
+ * how it was allocated is not known, so no mismatch is reported. */
+#define AT_LOST 15
+
+static inline uint16_t header_check(uptr ub, const chunk_header *h) {
+  /* Field by field, each load the size of its store: the check is made
+   * right after the fields are written, and a wider load would wait for
+   * the narrow stores to reach the cache. Out: state, CF_LEAK_IGNORED,
+   * the check itself and free_tid. */
+  const uint8_t *b = (const uint8_t *)h;
+  uint64_t w0 = (uint64_t)h->alloc_stack << 32 |
+                (uint64_t)b[2] << 16 | (uint64_t)(h->flags & 0xf7) << 8;
+  uint64_t w1 = (uint64_t)h->alloc_tid << 32 | h->user_size;
+  /* One multiply: the top bits of the product depend on every bit of the
+   * fields and the address (enough to tell damage, not a secure hash). */
+  uint64_t x = (w0 ^ (w1 << 13 | w1 >> 51) ^ ub) * 0x9e3779b97f4a7c15ull;
+  return (uint16_t)(x >> 48);
+}
+static inline void header_seal(uptr ub, chunk_header *h) {
+  uint16_t c = header_check(ub, h);
+  h->check_lo = (uint8_t)c;
+  h->check_hi = (uint8_t)(c >> 8);
+}
+static inline int header_intact(uptr ub, const chunk_header *h) {
+  return (uint16_t)(h->check_lo | h->check_hi << 8) == header_check(ub, h);
+}
 
 /* First 16 user bytes of a freed block. Code that checks no shadow
  * (uninstrumented, under LD_PRELOAD) can still write there after free:
@@ -97,8 +135,13 @@ size_t large_count_locked(void);
  * class c's region and its slot size, and the live block in a slot. */
 void allocator_primary_layout(unsigned c, uptr *beg, uptr *carved_end,
                               uint32_t *slot_size);
+/* 1: a live block; 2: a live block whose header was overwritten (size
+ * from the shadow, stack 0: scan it, report nothing of it); 0: none. */
 int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
                                  size_t *size, uint32_t *stack);
+/* The preloaded runtime's exit check found a live block whose header was
+ * overwritten (allocator_live_block_in_slot returned 2). */
+void allocator_report_damaged_live(uptr user_beg, size_t size);
 
 /* A quarantined block written after free (quarantine.c found it): the
  * first changed byte, or ub itself when the block's freed_info no longer

@@ -79,7 +79,10 @@ void rz_pattern_check_live_blocks(void) {
       uptr ub;
       size_t size;
       uint32_t stack;
-      if (allocator_live_block_in_slot(c, slot, &ub, &size, &stack))
+      int found = allocator_live_block_in_slot(c, slot, &ub, &size, &stack);
+      if (found == 2)
+        allocator_report_damaged_live(ub, size);
+      else if (found)
         check_live(ub, size);
     }
   }

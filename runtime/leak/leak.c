@@ -72,6 +72,7 @@
 
 #include "allocator_internal.h"
 #include "fake_stack.h"
+#include "fault_guard.h"
 #include "stack_switch.h"
 #include "options.h"
 #include "pools.h"
@@ -81,6 +82,11 @@
 #include "stackdepot.h"
 #include "stoptheworld.h"
 #include "threads.h"
+
+/* report/signals.c: a SIGSEGV/SIGBUS handler for the guarded reads also
+ * when handle_segv=0. */
+void signals_guard_begin(void);
+void signals_guard_end(void);
 
 #define STOP_TIMEOUT_MS 1000
 #define MAX_RANGES 4096
@@ -161,14 +167,17 @@ static void snapshot_heap(void) {
       uptr ub;
       size_t size;
       uint32_t stack;
-      if (!allocator_live_block_in_slot(c, S.cls_beg[c] + s * S.cls_size[c],
-                                        &ub, &size, &stack))
+      int found = allocator_live_block_in_slot(
+          c, S.cls_beg[c] + s * S.cls_size[c], &ub, &size, &stack);
+      if (!found)
         continue;
       leak_block *b = &S.blocks[S.nblocks++];
       b->beg = ub;
       b->size = size;
       b->stack = stack;
-      b->tag = ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
+      /* A block whose header was overwritten has no stack to report: it
+       * is scanned as reachable, so what it points to is not lost. */
+      b->tag = found == 2 || ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
       S.slot_idx[c][s] = (uint32_t)S.nblocks;
     }
   }
@@ -469,14 +478,70 @@ static inline void reach(long idx, uptr v, int start, int mode, long leader) {
   }
 }
 
+/* ---- reading memory the program protected -----------------------------
+ *
+ * A page inside a live block, a global or a root region may be PROT_NONE
+ * (guard pages of a debugging allocator, a protected table). Checking
+ * each range first would cost a system call per block, so the scan reads
+ * directly under a fault guard (fault_guard.h): a fault jumps back into
+ * scan_words, which notes the page and goes on after it. Pointers kept on
+ * such a page are not seen, so a block only they reach is reported as
+ * lost; verbosity=1 names each unreadable range after the scan. */
+#define MAX_UNREADABLE 16
+static fault_guard guard;
+static struct {
+  range r[MAX_UNREADABLE];
+  int n;
+  size_t pages; /* all of them, also past MAX_UNREADABLE ranges */
+  uptr pos;     /* the word being resolved (a fault may come from there) */
+} unreadable;
+
+static void note_unreadable(uptr page) {
+  unreadable.pages++;
+  int n = unreadable.n;
+  if (n && unreadable.r[n - 1].hi == page) {
+    unreadable.r[n - 1].hi = page + PAGE;
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    if (page >= unreadable.r[i].lo && page < unreadable.r[i].hi)
+      return;
+  if (n < MAX_UNREADABLE)
+    unreadable.r[unreadable.n++] = (range){page, page + PAGE};
+}
+
+static void scan_words_direct(uptr lo, uptr hi, const unsigned char *copy,
+                              int check_shadow, int mode, long leader);
+
 /* Scans the aligned words of [lo, hi) (a copy may be passed in `copy`, read
- * instead of lo). check_shadow: skip words in poisoned granules. */
+ * instead of lo). check_shadow: skip words in poisoned granules. A page
+ * that faults is skipped (see above); so is a word whose target faulted
+ * when the interior-pointer heuristics read it. */
 static void scan_words(uptr lo, uptr hi, const unsigned char *copy,
                        int check_shadow, int mode, long leader) {
+  if (sl_opt.use_unaligned == 0)
+    lo = (lo + 7) & ~(uptr)7;
+  volatile uptr from = lo;
+  if (FAULT_GUARD_SET(&guard)) {
+    uptr bad = guard.fault_addr & ~(PAGE - 1);
+    note_unreadable(bad);
+    if (!copy && bad + PAGE > from && bad < hi)
+      from = bad + PAGE; /* the range itself: go on after the page */
+    else
+      from = unreadable.pos + (sl_opt.use_unaligned ? 1 : 8);
+    if (from >= hi)
+      return;
+  }
+  guard.live = 1;
+  scan_words_direct(from, hi, copy ? copy + (from - lo) : 0, check_shadow,
+                    mode, leader);
+  guard.live = 0;
+}
+
+static void scan_words_direct(uptr lo, uptr hi, const unsigned char *copy,
+                              int check_shadow, int mode, long leader) {
   /* use_unaligned=1: a pointer may start at any byte (packed structs). */
   uptr step = sl_opt.use_unaligned ? 1 : 8;
-  if (step == 8)
-    lo = (lo + 7) & ~(uptr)7;
   for (uptr p = lo; p + 8 <= hi; p += step) {
     if (check_shadow && *(const int8_t *)MEM_TO_SHADOW(p))
       continue;
@@ -490,6 +555,7 @@ static void scan_words(uptr lo, uptr hi, const unsigned char *copy,
         (v < S.pool_lo || v >= S.pool_hi))
       continue;
     int start;
+    unreadable.pos = p;
     long idx = lookup(v, &start);
     if (idx >= 0)
       reach(idx, v, start, mode, leader);
@@ -500,6 +566,17 @@ static void scan_range(uptr lo, uptr hi, int check_shadow) {
   if (check_shadow && !(shadow_is_app_mem(lo) && shadow_is_app_mem(hi - 1)))
     check_shadow = 0;
   scan_words(lo, hi, 0, check_shadow, FROM_DEFINITE, -1);
+}
+
+/* Copies the page at p into S.page_buf with plain loads under the fault
+ * guard; 0 if it faulted. */
+static int copy_page_guarded(uptr p) {
+  if (FAULT_GUARD_SET(&guard))
+    return 0;
+  guard.live = 1;
+  sl_memcpy(S.page_buf, (const void *)p, PAGE);
+  guard.live = 0;
+  return 1;
 }
 
 /* Reads [lo, hi) a page at a time through process_vm_readv, which fails
@@ -517,7 +594,9 @@ static void scan_range_safely(uptr lo, uptr hi) {
     struct iovec local = {S.page_buf, PAGE}, remote = {(void *)p, PAGE};
     long n = sys_call6(SYS_process_vm_readv, pid, (long)&local, 1,
                        (long)&remote, 1, 0);
-    if (n != (long)PAGE)
+    /* The kernel refuses pages without PROT_READ that the CPU still
+     * reads (x86 has no write-only pages): try the guarded load. */
+    if (n != (long)PAGE && !copy_page_guarded(p))
       break;
     uptr from = p < lo ? (lo + 7) & ~(uptr)7 : p;
     uptr to = p + PAGE > hi ? hi : p + PAGE;
@@ -734,8 +813,13 @@ static int scan_with_loader_locked(struct dl_phdr_info *info, size_t size,
   snapshot_heap();
   if (S.blocks)
     snapshot_pools();
-  if (S.blocks)
+  if (S.blocks) {
+    signals_guard_begin();
+    fault_guard_arm(&guard);
     classify();
+    fault_guard_disarm(&guard);
+    signals_guard_end();
+  }
   stw_resume();
   pools_unlock();
   threads_unlock();
@@ -791,12 +875,47 @@ static void warn_unstopped(void) {
                  S.threads[i].t->tid, STOP_TIMEOUT_MS, STW_SIGNAL);
 }
 
+/* verbosity=1: the ranges the scan could not read (see scan_words). */
+static void tell_unreadable(void) {
+  if (!sl_opt.verbosity)
+    return;
+  for (int i = 0; i < unreadable.n; i++) {
+    range r = unreadable.r[i];
+    int start;
+    long idx = S.blocks ? lookup(r.lo, &start) : -1;
+    if (idx < 0 && S.blocks)
+      idx = lookup(r.hi - 1, &start);
+    if (idx >= 0)
+      report_raw("Sleuth: leak scan: [%p,%p) inside the live %zu-byte block "
+                 "at %p is not readable (protected by the program); "
+                 "pointers kept there were not seen, so blocks only they "
+                 "reach are reported as leaks",
+                 (void *)r.lo, (void *)r.hi, (size_t)S.blocks[idx].size,
+                 (void *)S.blocks[idx].beg);
+    else
+      report_raw("Sleuth: leak scan: [%p,%p) (a root: module data, TLS or a "
+                 "root region) is not readable (protected by the program); "
+                 "pointers kept there were not seen, so blocks only they "
+                 "reach are reported as leaks",
+                 (void *)r.lo, (void *)r.hi);
+  }
+  size_t listed = 0;
+  for (int i = 0; i < unreadable.n; i++)
+    listed += (unreadable.r[i].hi - unreadable.r[i].lo) / PAGE;
+  if (unreadable.pages > listed)
+    report_raw("Sleuth: leak scan: %zu more unreadable page(s)",
+               unreadable.pages - listed);
+}
+
 void leak_scan(uptr self_sp, int registered, leak_consumer consume, void *arg) {
   spin_lock(&scan_lock);
   uint64_t t0 = sys_monotonic_ns();
+  unreadable.n = 0;
+  unreadable.pages = 0;
   run_scan(self_sp, registered);
   uint64_t t1 = sys_monotonic_ns();
   warn_unstopped();
+  tell_unreadable();
   consume(S.blocks, S.blocks ? S.nblocks : 0, arg);
   if (sl_opt.verbosity)
     report_raw("Sleuth: leak scan of %zu blocks took %lu ms",

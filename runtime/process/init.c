@@ -191,6 +191,7 @@ void sleuth_init(void) {
     symbolizer_disable();
   else
     symbolizer_set_path(sl_opt.external_symbolizer_path);
+  modules_note_start();
   signals_init();
   interceptors_init();
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);

@@ -738,6 +738,45 @@ void report_redzone_corrupted(uptr bad, const chunk_info *ci,
   finish(&m, 0);
 }
 
+void report_header_overwritten(uptr ub, size_t size, uint32_t stack,
+                               const char *verb) {
+  uptr hdr = ub - 16; /* sizeof(chunk_header) */
+  report_model m;
+  if (stack ? !begin_allocator_error(&m, "heap-buffer-overflow", stack)
+            : !begin(&m, "heap-buffer-overflow", ub))
+    return;
+  if (verb) {
+    sbuf_printf(&m.message,
+                " on address %p, detected when the block was %s", (void *)hdr,
+                verb);
+    sbuf_printf(&m.details,
+                "the chunk header of the %lu-byte block at %p was "
+                "overwritten (its allocation stack and type are lost); the "
+                "block was %s by thread T%u here:\n",
+                (unsigned long)size, (void *)ub, verb, m.tid);
+    note_thread(&m, m.tid);
+  } else {
+    sbuf_printf(&m.message, " on address %p, detected at exit", (void *)hdr);
+    sbuf_printf(&m.details,
+                "the chunk header of the %lu-byte block at %p, still "
+                "allocated, was overwritten (its allocation stack and type "
+                "are lost)\n",
+                (unsigned long)size, (void *)ub);
+  }
+  /* The header lies in the left redzone: the block that ends before it is
+   * the one whose overflow most likely wrote there. */
+  chunk_info ci;
+  if (allocator_describe(hdr, &ci) && ci.user_beg != ub &&
+      ci.user_beg + ci.size <= hdr)
+    describe_chunk(&m, hdr, &ci);
+  else
+    sbuf_printf(&m.location,
+                "%p is located 16 bytes before %lu-byte region [%p,%p)",
+                (void *)hdr, (unsigned long)size, (void *)ub,
+                (void *)(ub + size));
+  finish(&m, 0);
+}
+
 void report_freed_block_written(uptr bad, const chunk_info *ci,
                                 int record_broken) {
   uint32_t stack = ci->free_stack ? ci->free_stack : ci->alloc_stack;

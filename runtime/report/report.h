@@ -40,6 +40,13 @@ void report_redzone_corrupted(uptr bad, const chunk_info *ci,
  * start when its first 16 bytes (record_broken) were overwritten. */
 void report_freed_block_written(uptr bad, const chunk_info *ci,
                                 int record_broken);
+/* The live block at ub (size bytes, from the shadow) has an overwritten
+ * chunk header, found when it was `verb` ("freed", "reallocated", ...)
+ * with that call's stack, or at exit (verb NULL, stack 0). Its allocation
+ * stack is lost; the block before the header, the likely culprit, is
+ * described with its stacks. */
+void report_header_overwritten(uptr ub, size_t size, uint32_t stack,
+                               const char *verb);
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
 void report_out_of_memory(size_t size, uint32_t stack);

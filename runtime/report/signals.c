@@ -6,6 +6,7 @@
  * still gets a symbolized report. */
 #include <signal.h>
 
+#include "fault_guard.h"
 #include "interception.h"
 #include "options.h"
 #include "report.h"
@@ -23,6 +24,7 @@ static struct sigaction user_action[2];
 static int slot_of_sig(int sig) { return sig == SIGSEGV ? 0 : 1; }
 
 static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
+  fault_guard_recover(info); /* a guarded read: does not return */
   struct sigaction *ua = &user_action[slot_of_sig(sig)];
   if (ua->sa_handler != SIG_DFL && ua->sa_handler != SIG_IGN) {
     if (ua->sa_flags & SA_SIGINFO)
@@ -57,6 +59,34 @@ void signals_init(void) {
     if (user_action[slot_of_sig(sig)].sa_sigaction == deadly_handler)
       user_action[slot_of_sig(sig)].sa_handler = SIG_DFL;
   }
+}
+
+/* Guarded reads (fault_guard.h) need this handler also when handle_segv=0
+ * or before init: installed for their duration, then the old actions are
+ * put back. Only while the other threads are stopped (the leak scan). */
+static struct sigaction guard_saved[2];
+static int guard_installed;
+
+void signals_guard_begin(void) {
+  if (owned(SIGSEGV))
+    return;
+  RESOLVE(sigaction);
+  struct sigaction sa;
+  __builtin_memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = deadly_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  REAL(sigaction)(SIGSEGV, &sa, &guard_saved[0]);
+  REAL(sigaction)(SIGBUS, &sa, &guard_saved[1]);
+  guard_installed = 1;
+}
+
+void signals_guard_end(void) {
+  if (!guard_installed)
+    return;
+  guard_installed = 0;
+  REAL(sigaction)(SIGSEGV, &guard_saved[0], 0);
+  REAL(sigaction)(SIGBUS, &guard_saved[1], 0);
 }
 
 SL_INTERFACE int sigaction(int sig, const struct sigaction *act,

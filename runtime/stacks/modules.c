@@ -17,9 +17,12 @@
  * call and a full walk only happens after a dlopen/dlclose. */
 #include "symbolize.h"
 
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <stddef.h>
+#include <sys/auxv.h>
 
 typedef struct {
   uptr lo, hi; /* [lo, hi) in the process's address space */
@@ -46,14 +49,68 @@ typedef struct {
   int first; /* the first object reported is the main program */
 } walk_state;
 
+/* Whether the file at path is the main program: an ELF file whose entry
+ * point, moved by the program's load bias, is the kernel's AT_ENTRY (a
+ * script run through its interpreter is not). */
+static int main_bias_cb(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  *(uptr *)arg = info->dlpi_addr;
+  return 1; /* the first object is the main program */
+}
+static int is_main_program(const char *path) {
+  int fd = sys_open(path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    return 0;
+  ElfW(Ehdr) eh;
+  long n = sys_read(fd, &eh, sizeof eh);
+  sys_close(fd);
+  uptr bias = 0;
+  dl_iterate_phdr(main_bias_cb, &bias);
+  return n == (long)sizeof eh && sl_strncmp((const char *)eh.e_ident, ELFMAG, SELFMAG) == 0 &&
+         eh.e_entry + bias == getauxval(AT_ENTRY);
+}
+
+/* name made absolute against the working directory into buf, or 0. */
+static const char *join_cwd(const char *name, char *buf, size_t cap) {
+  long n = sys_getcwd(buf, cap);
+  while (name[0] == '.' && name[1] == '/')
+    name += 2;
+  size_t nl = sl_strlen(name);
+  if (n <= 0 || (size_t)n + 1 + nl > cap)
+    return 0;
+  size_t at = (size_t)n - 1; /* n counts the NUL */
+  if (at && buf[at - 1] != '/')
+    buf[at++] = '/';
+  sl_memcpy(buf + at, name, nl + 1);
+  return buf;
+}
+
+/* The main program's file. /proc/self/exe names it exactly, but a sandbox
+ * or container may have no /proc: then the name execve was given
+ * (AT_EXECFN; if relative, against the working directory, which is why
+ * modules_note_start asks before main can chdir), once checked to be the
+ * program's own file. Without either, frames name "<main executable>". */
 static const char *main_exe_path(void) {
   if (exe_path)
     return exe_path;
   char buf[4096];
   long n = sys_readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-  buf[n > 0 ? n : 0] = 0;
-  exe_path = istrdup(n > 0 ? buf : "<main executable>");
+  if (n > 0) {
+    buf[n] = 0;
+    return exe_path = istrdup(buf);
+  }
+  const char *fn = (const char *)getauxval(AT_EXECFN), *path = 0;
+  if (fn && fn[0])
+    path = fn[0] == '/' ? fn : join_cwd(fn, buf, sizeof buf);
+  exe_path = istrdup(path && is_main_program(path) ? path
+                                                   : "<main executable>");
   return exe_path;
+}
+
+void modules_note_start(void) {
+  spin_lock(&mod_lock);
+  main_exe_path();
+  spin_unlock(&mod_lock);
 }
 
 static uptr parse_hex(const char **s) {
@@ -97,8 +154,14 @@ static char *path_from_maps(uptr addr) {
 /* dlopen("./libx.so") leaves a relative dlpi_name, which stops naming the
  * file once the program changes directory; ask the kernel instead. */
 static char *absolute_path(const char *name, uptr addr) {
-  char *p = name[0] == '/' ? 0 : path_from_maps(addr);
-  return p ? p : istrdup(name);
+  if (name[0] == '/')
+    return istrdup(name);
+  char *p = path_from_maps(addr), buf[4096];
+  if (p)
+    return p;
+  /* No /proc: relative to the directory of now, as dlopen just read it. */
+  const char *joined = sl_strchr(name, '/') ? join_cwd(name, buf, sizeof buf) : 0;
+  return istrdup(joined ? joined : name);
 }
 
 static int same_module(const module_t *m, const char *name, uptr bias,

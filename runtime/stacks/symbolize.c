@@ -566,9 +566,9 @@ static void text_frame(void *vctx, const sl_frame *f) {
   text_ctx *c = vctx;
   const sl_stack_paint *p = c->paint ? c->paint : &none;
   sbuf_t *b = c->b;
-  sbuf_printf(b, "    #%d %p ", f->num, (void *)f->pc);
+  sbuf_printf(b, "    #%d %p", f->num, (void *)f->pc);
   if (f->function)
-    sbuf_printf(b, "in %s%s%s", p->function, f->function, p->reset);
+    sbuf_printf(b, " in %s%s%s", p->function, f->function, p->reset);
   if (f->file) {
     sbuf_printf(b, " %s%s", p->location, f->file);
     if (f->line) {

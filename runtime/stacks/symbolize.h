@@ -18,6 +18,9 @@ int module_for_pc(uptr pc, const char **path, uptr *bias);
 /* Brings the module map up to date now (before dlclose unmaps a library,
  * so that its entry outlives it). */
 void modules_refresh(void);
+/* At start-up, before main: finds the main program's file (which may take
+ * the working directory of now, see modules.c). */
+void modules_note_start(void);
 
 /* Symbolizes one address (already adjusted to point inside the call
  * instruction). Fills up to max entries, innermost inlined frame first.

@@ -224,7 +224,7 @@ int main(void) {
    * no module at all. */
   uptr odd[3] = {bias + 16, (uptr)_start + 1, 16};
   char w0[4200], w1[4200];
-  snprintf(w0, sizeof(w0), "    #0 %#lx  (%s+0x10)\n", (unsigned long)odd[0],
+  snprintf(w0, sizeof(w0), "    #0 %#lx (%s+0x10)\n", (unsigned long)odd[0],
            exe);
   snprintf(w1, sizeof(w1), "    #0 %#lx in _start (%s+%#lx)\n",
            (unsigned long)odd[1], exe, (unsigned long)(odd[1] - bias));
@@ -236,7 +236,7 @@ int main(void) {
   CHECK(strcmp(got, w1) == 0, "no debug info\n got: %s want: %s", got, w1);
   sbuf_init(&b, got, sizeof(got));
   print_stack(&b, &odd[2], 1, 1);
-  CHECK(strcmp(got, "    #0 0x10  (<unknown module>)\n") == 0,
+  CHECK(strcmp(got, "    #0 0x10 (<unknown module>)\n") == 0,
         "no module\n got: %s", got);
 
   /* Threads share one symbolizer. */
