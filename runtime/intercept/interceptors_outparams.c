@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "interceptors.h"
@@ -17,6 +18,7 @@ DECLARE_REAL(pid_t, wait, int *)
 DECLARE_REAL(pid_t, waitpid, pid_t, int *, int)
 DECLARE_REAL(pid_t, wait3, int *, int, struct rusage *)
 DECLARE_REAL(pid_t, wait4, pid_t, int *, int, struct rusage *)
+DECLARE_REAL(int, waitid, idtype_t, id_t, siginfo_t *, int)
 DECLARE_REAL(int, pipe, int *)
 DECLARE_REAL(int, pipe2, int *, int)
 DECLARE_REAL(int, socketpair, int, int, int, int *)
@@ -43,6 +45,7 @@ DECLARE_REAL(int, fstatat64, int, const char *, struct stat64 *, int)
 
 void interceptors_outparams_init(void) {
   RESOLVE(wait), RESOLVE(waitpid), RESOLVE(wait3), RESOLVE(wait4);
+  RESOLVE(waitid);
   RESOLVE(pipe), RESOLVE(pipe2), RESOLVE(socketpair);
   RESOLVE(frexp), RESOLVE(frexpf), RESOLVE(frexpl);
   RESOLVE(modf), RESOLVE(modff), RESOLVE(modfl);
@@ -54,11 +57,12 @@ void interceptors_outparams_init(void) {
 
 /* ---- child statuses --------------------------------------------------- */
 
-/* A status is stored only when a child was reaped (the result is > 0;
- * 0 from WNOHANG stores nothing). */
+/* Checked after every call that did not fail, as ASan checks it: also
+ * when WNOHANG found no child to reap (0) and nothing was stored this time,
+ * since the same call stores there once a child has exited. */
 #define CHECK_WAIT_STATUS(r, status, ru)                                       \
   do {                                                                         \
-    if (CHECKS_ON() && (r) > 0) {                                              \
+    if (CHECKS_ON() && (r) >= 0) {                                             \
       if (status)                                                              \
         CHECK_WRITE(status, sizeof *(status));                                 \
       if (ru)                                                                  \
@@ -94,6 +98,15 @@ SL_INTERFACE pid_t wait4(pid_t pid, int *status, int options,
   RESOLVE(wait4);
   pid_t r = REAL(wait4)(pid, status, options, ru);
   CHECK_WAIT_STATUS(r, status, ru);
+  return r;
+}
+
+SL_INTERFACE int waitid(idtype_t idtype, id_t id, siginfo_t *info,
+                         int options) {
+  RESOLVE(waitid);
+  int r = REAL(waitid)(idtype, id, info, options);
+  if (CHECKS_ON() && r == 0 && info)
+    CHECK_WRITE(info, sizeof *info);
   return r;
 }
 

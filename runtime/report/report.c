@@ -277,6 +277,7 @@ static uptr summary_pc_of(uint32_t stack) {
  * stops the process or releases the lock. */
 static void finish(report_model *m, int fatal) {
   static char fallback[64 << 10]; /* when the internal heap is exhausted */
+  report_hooks_on_error();
   __atomic_fetch_add(&error_count, 1, __ATOMIC_RELAXED);
   int fd = out_fd();
   int stop = fatal || sl_opt.halt_on_error;
@@ -614,6 +615,7 @@ void report_double_free(uptr addr, uint32_t stack) {
   sbuf_printf(&m.message,
               ": attempting double-free on %p in thread T%u:", (void *)addr,
               m.tid);
+  report_hooks_address(addr);
   chunk_info ci;
   if (pools_describe(addr, &ci) ||
       (allocator_describe(addr, &ci) && ci.state != CHUNK_AVAILABLE))
