@@ -6,6 +6,7 @@
 #include "report_model.h"
 
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <signal.h>
 #include <ucontext.h>
 
@@ -780,6 +781,14 @@ int signals_real_sigaction(int sig, const struct sigaction *act,
  * thread's bound is where RLIMIT_STACK stops its growth) and no further
  * below sp than one large frame: the push or store that grew the stack.
  * Without known bounds, a fault within a page below sp counts too. */
+/* An instruction fetch that faulted on a mapped page hit memory that is not
+ * executable (heap, stack, data): a jump through a pointer to data. */
+static int page_is_mapped(uptr addr) {
+  unsigned char resident;
+  return sys_call6(SYS_mincore, (long)(addr & ~(uptr)4095), 4096,
+                   (long)&resident, 0, 0, 0) == 0;
+}
+
 static int is_stack_overflow(const sl_thread *t, uptr addr, uptr sp) {
   const uptr near = 65536;
   if (addr + near < sp || addr >= sp + near)
@@ -858,6 +867,9 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
     m.details_pid = 1;
     if (bad_fetch && pc < 4096)
       sbuf_puts(&m.details, "Hint: pc points to the zero page.\n");
+    else if (bad_fetch && page_is_mapped(pc))
+      sbuf_puts(&m.details,
+                "Hint: PC is at a non-executable region. Maybe a wild jump?\n");
     sbuf_printf(&m.details, "The signal is caused by a %s memory access.\n",
                 m.access_type);
     if (addr < 4096)
