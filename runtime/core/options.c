@@ -179,6 +179,9 @@ static int check_ranges(char *err, unsigned long errcap,
     value = sl_opt.leak_growth_checks;
   else if (sl_opt.max_leaks < 0)
     bad = "max_leaks", want = "0 or more", value = sl_opt.max_leaks;
+  else if (sl_opt.sleep_before_dying < 0 || sl_opt.sleep_before_dying > 86400)
+    bad = "sleep_before_dying", want = "0 to 86400 seconds",
+    value = sl_opt.sleep_before_dying;
   if (bad_name)
     *bad_name = bad ? bad : 0;
   if (!bad && sl_opt.leak_growth_checks && !sl_opt.heap_profile_interval_s) {

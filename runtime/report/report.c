@@ -6,7 +6,9 @@
 #include "report_model.h"
 
 #include <fcntl.h>
+#include <errno.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <signal.h>
 #include <ucontext.h>
 
@@ -276,6 +278,22 @@ static uptr summary_pc_of(uint32_t stack) {
 
 /* Renders the report in the log_format, writes it with one write, and
  * stops the process or releases the lock. */
+/* sleep_before_dying=N: time to attach a debugger to the reported process
+ * (the report lock stays held, so other threads' errors wait). */
+static void sleep_before_dying(int fd) {
+  long secs = (long)sl_opt.sleep_before_dying;
+  if (secs <= 0)
+    return;
+  char line[64];
+  sbuf_t b;
+  sbuf_init(&b, line, sizeof line);
+  sbuf_printf(&b, "==%d==Sleeping for %ld second(s)\n", sys_getpid(), secs);
+  sys_write_all(fd, b.buf, b.len);
+  struct timespec ts = {secs, 0};
+  while (sys_call6(SYS_nanosleep, (long)&ts, (long)&ts, 0, 0, 0, 0) == -EINTR)
+    ;
+}
+
 static void finish(report_model *m, int fatal) {
   static char fallback[64 << 10]; /* when the internal heap is exhausted */
   report_hooks_on_error();
@@ -297,8 +315,10 @@ static void finish(report_model *m, int fatal) {
   if (stop)
     report_hooks_death();
   reporting_tid = 0;
-  if (stop)
+  if (stop) {
+    sleep_before_dying(fd);
     sys_exit_group((int)sl_opt.exitcode);
+  }
   sbuf_free(&b);
   sbuf_free(&m->message);
   sbuf_free(&m->details);
