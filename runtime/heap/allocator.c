@@ -484,7 +484,7 @@ void *sl_calloc(size_t n, size_t elem, uptr pc, uptr fp) {
 void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
   if (!ptr)
     return sl_allocate(size, 16, AT_MALLOC, 0, pc, fp);
-  if (size == 0) {
+  if (size == 0 && sl_opt.allocator_frees_and_returns_null_on_realloc_zero) {
     sl_deallocate(ptr, AT_MALLOC, 0, 0, pc, fp);
     return 0;
   }
