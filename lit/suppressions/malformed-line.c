@@ -15,8 +15,8 @@ int main(void) {
   return 0;
 }
 // COLON-NOT: main ran
-// COLON: {{^==[0-9]+==ERROR: Sleuth: suppressions file '}}[[F]]' line 4: expected KIND:PATTERN (e.g. leak:my_function), got 'not a rule'
+// COLON: {{^==[0-9]+==ERROR: Sleuth: failed to parse suppressions: suppressions file '}}[[F]]' line 4: expected KIND:PATTERN (e.g. leak:my_function), got 'not a rule'
 // COLON-NOT: main ran
-// UNKNOWN: {{^==[0-9]+==ERROR: Sleuth: suppressions file '}}[[F]]' line 2: unknown kind 'heap-overflow'
+// UNKNOWN: {{^==[0-9]+==ERROR: Sleuth: failed to parse suppressions: suppressions file '}}[[F]]' line 2: unknown kind 'heap-overflow'
 // UNKNOWN-NOT: main ran
-// EMPTY: {{^==[0-9]+==ERROR: Sleuth: suppressions file '}}[[F]]' line 1: empty pattern
+// EMPTY: {{^==[0-9]+==ERROR: Sleuth: failed to parse suppressions: suppressions file '}}[[F]]' line 1: empty pattern

@@ -114,6 +114,22 @@ SL_INTERFACE void __sleuth_after_dynamic_init(void) {
   spin_unlock(&glock);
 }
 
+#ifndef SLEUTH_SHARED
+/* Runs after the executable's other constructors (the wrapper links the
+ * runtime last), so after every initialiser of the modules loaded at
+ * start-up. A library dlopen'ed later then runs its initialisers with their
+ * globals addressable, strict_init_order=1 included: they are initialised,
+ * and ASan, too, stops strict checking at the first dlopen. */
+static void startup_initialisers_done(void) {
+  spin_lock(&glock);
+  for (uptr t = 0; t < ntables; t++)
+    tables[t].init_started = 1;
+  spin_unlock(&glock);
+}
+__attribute__((section(".init_array"), used)) static void (
+    *startup_initialisers_done_ctor)(void) = startup_initialisers_done;
+#endif
+
 int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
                  const char **location) {
   int found = 0;

@@ -16,6 +16,11 @@ typedef uintptr_t uptr;
 #define SL_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SL_NOINLINE __attribute__((noinline))
 #define SL_INTERFACE __attribute__((visibility("default")))
+/* A libc function the runtime replaces (runtime/intercept/): weak, as ASan's
+ * interceptors are, so that a program defining its own version of the same
+ * function (a compat memmem or strtol, a replacement operator new) links
+ * and keeps it, unchecked, instead of failing with "multiple definition". */
+#define SL_INTERCEPTOR SL_INTERFACE __attribute__((weak))
 
 long sys_call6(long n, long a, long b, long c, long d, long e, long f);
 

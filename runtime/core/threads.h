@@ -44,6 +44,11 @@ typedef struct sl_thread {
   uptr saved_sp;
   uptr saved_regs[23]; /* the general registers of the ucontext */
   sl_heapprof_thread hp;
+  /* The allocator's statistics (allocator_get_stats): bytes this thread
+   * allocated minus those it freed (requested sizes), and slot bytes it
+   * took from the heap minus those it returned when recycling. Written only
+   * by the owning thread; the sum over all threads is the process's. */
+  int64_t heap_live_bytes, heap_held_bytes;
 } sl_thread;
 
 /* The calling thread's record; created on first use for threads the runtime

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include "heapprof.h"
+#include "malloc_hooks.h"
 #include "options.h"
 #include "redzone_pattern.h"
 #include "report.h"
@@ -96,6 +97,7 @@ void allocator_init(void) {
   max_user_size = sl_opt.max_allocation_size_mb
                       ? (size_t)sl_opt.max_allocation_size_mb << 20
                       : (size_t)1 << 40;
+  malloc_hooks_init();
 }
 
 static alloc_cache *cache_get(void) {
@@ -157,6 +159,15 @@ static void *fail_alloc(size_t size, int type, uptr pc, uptr fp, int too_big) {
 }
 
 static uptr slot_of(uptr addr, unsigned *cls);
+
+/* The statistics behind allocator_get_stats: plain stores, since only the
+ * owning thread writes its counters (no lock prefix on the hot path). */
+static inline void count_heap(sl_thread *t, int64_t live, int64_t held) {
+  __atomic_store_n(&t->heap_live_bytes, t->heap_live_bytes + live,
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&t->heap_held_bytes, t->heap_held_bytes + held,
+                   __ATOMIC_RELAXED);
+}
 
 int allocator_block_redzones(uptr ub, uptr *left_lo, uptr *left_hi,
                              uptr *right_lo, uptr *right_hi) {
@@ -245,11 +256,13 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                 (align > 16 ? align - 16 : 0);
   chunk_header *h;
   uptr user_beg;
+  size_t held;
   if (SL_UNLIKELY(need > MAX_PRIMARY_SLOT || align > 4096)) {
     user_beg = (uptr)large_allocate(size, align, &h);
     if (!user_beg)
       return fail_alloc(size, type, pc, fp, 0);
     h->rz_log = 0;
+    held = large_of(user_beg, h)->map_len;
   } else {
     unsigned c = class_for(need);
     alloc_cache *ac = cache_get();
@@ -267,7 +280,8 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
         *(uptr *)slot = user_beg ^ MEMALIGN_MAGIC;
       }
     }
-    uptr slot_end = slot + central[c].slot_size;
+    held = central[c].slot_size;
+    uptr slot_end = slot + held;
     h = header_of(user_beg);
     h->flags = flags;
     h->rz_log = (uint8_t)rz_log;
@@ -285,6 +299,7 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
   h->alloc_stack = stack_capture_id(pc, fp);
+  count_heap(t, (int64_t)size, (int64_t)held);
   if (SL_UNLIKELY(t->lsan_disabled))
     h->flags |= CF_LEAK_IGNORED;
   if (SL_UNLIKELY(rz_pattern_on))
@@ -298,6 +313,8 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   }
   header_seal(user_beg, h);
   __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
+  if (SL_UNLIKELY(malloc_hooks_on))
+    malloc_hooks_after_alloc((void *)user_beg, size);
   return (void *)user_beg;
 }
 
@@ -466,6 +483,8 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
                            size_t align, uptr pc, uptr fp) {
   if (!ptr)
     return;
+  if (SL_UNLIKELY(malloc_hooks_on))
+    malloc_hooks_before_free(ptr);
   uptr p = (uptr)ptr;
   chunk_header *h = validate(p);
   if (SL_UNLIKELY(!h)) {
@@ -506,6 +525,7 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
   }
   sl_thread *t = thread_current();
   h->free_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
+  count_heap(t, -(int64_t)user_size, 0);
   freed_info *fi = (freed_info *)p;
   fi->free_stack = free_stack;
   if (SL_UNLIKELY(rz_pattern_on))
@@ -525,6 +545,7 @@ size_t chunk_footprint(uptr user_beg) {
 
 void chunk_recycle(uptr user_beg, void *cache) {
   chunk_header *h = header_of(user_beg);
+  count_heap(thread_current(), 0, -(int64_t)chunk_footprint(user_beg));
   if (h->flags & CF_LARGE) {
     large_release(user_beg);
     return;
@@ -561,7 +582,7 @@ void *sl_calloc(size_t n, size_t elem, uptr pc, uptr fp) {
 void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
   if (!ptr)
     return sl_allocate(size, 16, AT_MALLOC, 0, pc, fp);
-  if (size == 0) {
+  if (size == 0 && sl_opt.allocator_frees_and_returns_null_on_realloc_zero) {
     sl_deallocate(ptr, AT_MALLOC, 0, 0, pc, fp);
     return 0;
   }
@@ -749,6 +770,41 @@ void allocator_unlock_all(void) {
 }
 
 size_t allocator_quarantine_bytes(void) { return quarantine_bytes(); }
+
+void allocator_get_stats(allocator_stats *out) {
+  int64_t live = 0, held = 0;
+  uint32_t cap;
+  threads_lock();
+  sl_thread **tab = threads_table_locked(&cap);
+  for (uint32_t i = 0; i < cap; i++)
+    if (tab[i]) {
+      live += __atomic_load_n(&tab[i]->heap_live_bytes, __ATOMIC_RELAXED);
+      held += __atomic_load_n(&tab[i]->heap_held_bytes, __ATOMIC_RELAXED);
+    }
+  threads_unlock();
+  size_t mapped = large_mapped_bytes();
+  for (unsigned c = 1; c < N_CLASSES; c++)
+    mapped += __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE) -
+              region_beg(c);
+  out->live_bytes = live > 0 ? (size_t)live : 0;
+  out->heap_bytes = mapped;
+  out->free_bytes = held <= 0                ? mapped
+                    : (size_t)held < mapped ? mapped - (size_t)held
+                                            : 0;
+}
+
+int allocator_live_size(const void *p, size_t *size) {
+  chunk_header *h = live_block((uptr)p);
+  if (h && size)
+    *size = chunk_user_size(h, (uptr)p);
+  return h != 0;
+}
+
+void allocator_purge(void) {
+  alloc_cache *ac = cache_get();
+  quarantine_flush_thread(&ac->q);
+  quarantine_drain(ac);
+}
 
 /* ---- for the leak scanner (leak.c), with the world stopped ------------ */
 

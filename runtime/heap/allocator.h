@@ -71,4 +71,18 @@ void allocator_lock_all(void);
 void allocator_unlock_all(void);
 /* Bytes currently held in quarantine (for tests and statistics). */
 size_t allocator_quarantine_bytes(void);
+
+/* ASan's allocator statistics (<sanitizer/allocator_interface.h>), summed
+ * over every thread's counters without stopping them, so a snapshot:
+ * live_bytes: requested bytes of the blocks allocated and not freed;
+ * heap_bytes: carved slots of the size classes plus large mappings;
+ * free_bytes: of those, what holds neither a live nor a quarantined block. */
+typedef struct {
+  size_t live_bytes, heap_bytes, free_bytes;
+} allocator_stats;
+void allocator_get_stats(allocator_stats *out);
+/* 1 if p starts a live block (its requested size in *size if size). */
+int allocator_live_size(const void *p, size_t *size);
+/* Empties the calling thread's quarantine batch and the global FIFO. */
+void allocator_purge(void);
 #endif

@@ -130,6 +130,8 @@ void large_unlock(void);
  * blocks, and the number of registered large blocks (an upper bound). */
 size_t large_live_blocks_locked(uptr *out, size_t max);
 size_t large_count_locked(void);
+/* Bytes mapped for large blocks now (the heap size's large part). */
+size_t large_mapped_bytes(void);
 
 /* For the leak scanner, with the world stopped: the carved part of size
  * class c's region and its slot size, and the live block in a slot. */
@@ -169,6 +171,8 @@ typedef struct {
 void quarantine_put(void *cache, quarantine_batch *b, uptr user_beg,
                     size_t bytes);
 void quarantine_flush_thread(quarantine_batch *b);
+/* Recycles every block of the global FIFO (__sanitizer_purge_allocator). */
+void quarantine_drain(void *cache);
 size_t quarantine_bytes(void);
 void quarantine_lock(void);
 void quarantine_unlock(void);

@@ -12,6 +12,7 @@
 static spin_t lock;
 static uptr *table; /* open addressing on user_beg; 0 empty, 1 deleted */
 static size_t cap, used, live;
+static size_t mapped; /* bytes of all registered mappings */
 
 static size_t hash_ptr(uptr p) {
   return (size_t)((p >> 12) * 0x9e3779b97f4a7c15ull);
@@ -82,6 +83,7 @@ void *large_allocate(size_t size, size_t align, chunk_header **hdr) {
   shadow_poison(tail, map + len - tail, SH_HEAP_REDZONE);
   spin_lock(&lock);
   insert_locked(ub);
+  mapped += len;
   spin_unlock(&lock);
   *hdr = h;
   return (void *)ub;
@@ -119,6 +121,7 @@ void large_release(uptr ub) {
   if (i != (size_t)-1) {
     table[i] = 1;
     live--;
+    mapped -= len;
   }
   spin_unlock(&lock);
   /* Leave no poison behind: the kernel may reuse the range for anything. */
@@ -138,3 +141,7 @@ size_t large_live_blocks_locked(uptr *out, size_t max) {
 }
 
 size_t large_count_locked(void) { return live; }
+
+size_t large_mapped_bytes(void) {
+  return __atomic_load_n(&mapped, __ATOMIC_RELAXED);
+}

@@ -43,8 +43,7 @@ static inline void set_next(uptr ub, uptr next) {
  * and kept out of use, and the blocks queued after it are abandoned
  * (they stay poisoned and never return to use; double frees of them are
  * still caught) rather than followed. */
-static void evict(void *cache) {
-  size_t max = limit();
+static void evict_to(void *cache, size_t max) {
   for (;;) {
     uptr out[EVICT_BATCH], broken = 0;
     int n = 0;
@@ -119,11 +118,12 @@ void quarantine_put(void *cache, quarantine_batch *b, uptr ub, size_t bytes) {
   if (b->bytes >= THREAD_BATCH_BYTES || b->bytes > max) {
     push_batch(b);
     if (__atomic_load_n(&global.bytes, __ATOMIC_RELAXED) > max)
-      evict(cache);
+      evict_to(cache, max);
   }
 }
 
 void quarantine_flush_thread(quarantine_batch *b) { push_batch(b); }
+void quarantine_drain(void *cache) { evict_to(cache, 0); }
 
 size_t quarantine_bytes(void) {
   return __atomic_load_n(&global.bytes, __ATOMIC_RELAXED);

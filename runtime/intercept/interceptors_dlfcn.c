@@ -9,7 +9,7 @@
 
 DECLARE_REAL(int, dlclose, void *)
 
-SL_INTERFACE int dlclose(void *handle) {
+SL_INTERCEPTOR int dlclose(void *handle) {
   ENSURE_INIT();
   RESOLVE(dlclose);
   modules_refresh();

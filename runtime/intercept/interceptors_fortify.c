@@ -48,7 +48,7 @@ void interceptors_fortify_init(void) {
 
 /* ---- memory and strings ----------------------------------------------- */
 
-SL_INTERFACE void *__memcpy_chk(void *dst, const void *src, size_t n,
+SL_INTERCEPTOR void *__memcpy_chk(void *dst, const void *src, size_t n,
                                 size_t dstlen) {
   RESOLVE(__memcpy_chk);
   if (CHECKS_ON()) {
@@ -60,7 +60,7 @@ SL_INTERFACE void *__memcpy_chk(void *dst, const void *src, size_t n,
   return REAL(__memcpy_chk)(dst, src, n, dstlen);
 }
 
-SL_INTERFACE void *__memmove_chk(void *dst, const void *src, size_t n,
+SL_INTERCEPTOR void *__memmove_chk(void *dst, const void *src, size_t n,
                                  size_t dstlen) {
   RESOLVE(__memmove_chk);
   if (CHECKS_ON()) {
@@ -70,35 +70,35 @@ SL_INTERFACE void *__memmove_chk(void *dst, const void *src, size_t n,
   return REAL(__memmove_chk)(dst, src, n, dstlen);
 }
 
-SL_INTERFACE void *__memset_chk(void *dst, int c, size_t n, size_t dstlen) {
+SL_INTERCEPTOR void *__memset_chk(void *dst, int c, size_t n, size_t dstlen) {
   RESOLVE(__memset_chk);
   if (CHECKS_ON())
     CHECK_WRITE(dst, n);
   return REAL(__memset_chk)(dst, c, n, dstlen);
 }
 
-SL_INTERFACE char *__strcpy_chk(char *dst, const char *src, size_t dstlen) {
+SL_INTERCEPTOR char *__strcpy_chk(char *dst, const char *src, size_t dstlen) {
   RESOLVE(__strcpy_chk);
   if (CHECKS_ON())
     CHECK_STRCPY_ARGS("strcpy", dst, src);
   return REAL(__strcpy_chk)(dst, src, dstlen);
 }
 
-SL_INTERFACE char *__stpcpy_chk(char *dst, const char *src, size_t dstlen) {
+SL_INTERCEPTOR char *__stpcpy_chk(char *dst, const char *src, size_t dstlen) {
   RESOLVE(__stpcpy_chk);
   if (CHECKS_ON())
     CHECK_STRCPY_ARGS("stpcpy", dst, src);
   return REAL(__stpcpy_chk)(dst, src, dstlen);
 }
 
-SL_INTERFACE char *__strcat_chk(char *dst, const char *src, size_t dstlen) {
+SL_INTERCEPTOR char *__strcat_chk(char *dst, const char *src, size_t dstlen) {
   RESOLVE(__strcat_chk);
   if (CHECKS_ON())
     CHECK_STRCAT_ARGS(dst, src);
   return REAL(__strcat_chk)(dst, src, dstlen);
 }
 
-SL_INTERFACE char *__strncpy_chk(char *dst, const char *src, size_t n,
+SL_INTERCEPTOR char *__strncpy_chk(char *dst, const char *src, size_t n,
                                  size_t dstlen) {
   RESOLVE(__strncpy_chk);
   if (CHECKS_ON())
@@ -145,13 +145,13 @@ static int formatted_len(const char *fmt, va_list ap) {
     CHECK_WRITE(dst, MIN((size_t)r + 1, maxlen))
 /* clang-format on */
 
-SL_INTERFACE int __vsprintf_chk(char *dst, int flag, size_t slen,
+SL_INTERCEPTOR int __vsprintf_chk(char *dst, int flag, size_t slen,
                                 const char *fmt, va_list ap) {
   SPRINTF_CHK_BODY(dst, flag, slen, fmt, ap);
   return r;
 }
 
-SL_INTERFACE int __sprintf_chk(char *dst, int flag, size_t slen,
+SL_INTERCEPTOR int __sprintf_chk(char *dst, int flag, size_t slen,
                                const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -160,13 +160,13 @@ SL_INTERFACE int __sprintf_chk(char *dst, int flag, size_t slen,
   return r;
 }
 
-SL_INTERFACE int __vsnprintf_chk(char *dst, size_t maxlen, int flag,
+SL_INTERCEPTOR int __vsnprintf_chk(char *dst, size_t maxlen, int flag,
                                  size_t slen, const char *fmt, va_list ap) {
   SNPRINTF_CHK_BODY(dst, maxlen, flag, slen, fmt, ap);
   return r;
 }
 
-SL_INTERFACE int __snprintf_chk(char *dst, size_t maxlen, int flag, size_t slen,
+SL_INTERCEPTOR int __snprintf_chk(char *dst, size_t maxlen, int flag, size_t slen,
                                 const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -188,34 +188,34 @@ SL_INTERFACE int __snprintf_chk(char *dst, size_t maxlen, int flag, size_t slen,
     CHECK_WRITE(buf, r)
 /* clang-format on */
 
-SL_INTERFACE ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen) {
+SL_INTERCEPTOR ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen) {
   RESOLVE(__read_chk);
   READ_CHK_BODY(buf, n, buflen, REAL(__read_chk)(fd, buf, n, buflen));
   return r;
 }
 
-SL_INTERFACE ssize_t __pread_chk(int fd, void *buf, size_t n, off_t off,
+SL_INTERCEPTOR ssize_t __pread_chk(int fd, void *buf, size_t n, off_t off,
                                  size_t buflen) {
   RESOLVE(__pread_chk);
   READ_CHK_BODY(buf, n, buflen, REAL(__pread_chk)(fd, buf, n, off, buflen));
   return r;
 }
 
-SL_INTERFACE ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t off,
+SL_INTERCEPTOR ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t off,
                                    size_t buflen) {
   RESOLVE(__pread64_chk);
   READ_CHK_BODY(buf, n, buflen, REAL(__pread64_chk)(fd, buf, n, off, buflen));
   return r;
 }
 
-SL_INTERFACE ssize_t __recv_chk(int fd, void *buf, size_t n, size_t buflen,
+SL_INTERCEPTOR ssize_t __recv_chk(int fd, void *buf, size_t n, size_t buflen,
                                 int flags) {
   RESOLVE(__recv_chk);
   READ_CHK_BODY(buf, n, buflen, REAL(__recv_chk)(fd, buf, n, buflen, flags));
   return r;
 }
 
-SL_INTERFACE ssize_t __recvfrom_chk(int fd, void *buf, size_t n, size_t buflen,
+SL_INTERCEPTOR ssize_t __recvfrom_chk(int fd, void *buf, size_t n, size_t buflen,
                                     int flags, struct sockaddr *addr,
                                     socklen_t *addrlen) {
   RESOLVE(__recvfrom_chk);
@@ -227,7 +227,7 @@ SL_INTERFACE ssize_t __recvfrom_chk(int fd, void *buf, size_t n, size_t buflen,
   return r;
 }
 
-SL_INTERFACE size_t __fread_chk(void *buf, size_t buflen, size_t size, size_t n,
+SL_INTERCEPTOR size_t __fread_chk(void *buf, size_t buflen, size_t size, size_t n,
                                 FILE *f) {
   RESOLVE(__fread_chk);
   size_t bytes;
@@ -241,7 +241,7 @@ SL_INTERFACE size_t __fread_chk(void *buf, size_t buflen, size_t size, size_t n,
 
 /* glibc reads at most the buffer's size and fails if the line needed more,
  * so only the bytes it wrote are checked. */
-SL_INTERFACE char *__fgets_chk(char *s, size_t size, int n, FILE *f) {
+SL_INTERCEPTOR char *__fgets_chk(char *s, size_t size, int n, FILE *f) {
   RESOLVE(__fgets_chk);
   char *r = REAL(__fgets_chk)(s, size, n, f);
   if (CHECKS_ON() && r)

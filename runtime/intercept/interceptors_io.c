@@ -47,7 +47,7 @@ void interceptors_io_init(void) {
 
 /* ---- file descriptors and sockets ------------------------------------- */
 
-SL_INTERFACE ssize_t read(int fd, void *buf, size_t n) {
+SL_INTERCEPTOR ssize_t read(int fd, void *buf, size_t n) {
   RESOLVE(read);
   ssize_t r = REAL(read)(fd, buf, n);
   if (CHECKS_ON() && r > 0)
@@ -55,7 +55,7 @@ SL_INTERFACE ssize_t read(int fd, void *buf, size_t n) {
   return r;
 }
 
-SL_INTERFACE ssize_t pread(int fd, void *buf, size_t n, off_t off) {
+SL_INTERCEPTOR ssize_t pread(int fd, void *buf, size_t n, off_t off) {
   RESOLVE(pread);
   ssize_t r = REAL(pread)(fd, buf, n, off);
   if (CHECKS_ON() && r > 0)
@@ -63,7 +63,7 @@ SL_INTERFACE ssize_t pread(int fd, void *buf, size_t n, off_t off) {
   return r;
 }
 
-SL_INTERFACE ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
+SL_INTERCEPTOR ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
   RESOLVE(pread64);
   ssize_t r = REAL(pread64)(fd, buf, n, off);
   if (CHECKS_ON() && r > 0)
@@ -71,28 +71,28 @@ SL_INTERFACE ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
   return r;
 }
 
-SL_INTERFACE ssize_t write(int fd, const void *buf, size_t n) {
+SL_INTERCEPTOR ssize_t write(int fd, const void *buf, size_t n) {
   RESOLVE(write);
   if (CHECKS_ON())
     CHECK_READ(buf, n);
   return REAL(write)(fd, buf, n);
 }
 
-SL_INTERFACE ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {
+SL_INTERCEPTOR ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {
   RESOLVE(pwrite);
   if (CHECKS_ON())
     CHECK_READ(buf, n);
   return REAL(pwrite)(fd, buf, n, off);
 }
 
-SL_INTERFACE ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
+SL_INTERCEPTOR ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
   RESOLVE(pwrite64);
   if (CHECKS_ON())
     CHECK_READ(buf, n);
   return REAL(pwrite64)(fd, buf, n, off);
 }
 
-SL_INTERFACE ssize_t recv(int fd, void *buf, size_t n, int flags) {
+SL_INTERCEPTOR ssize_t recv(int fd, void *buf, size_t n, int flags) {
   RESOLVE(recv);
   ssize_t r = REAL(recv)(fd, buf, n, flags);
   if (CHECKS_ON() && r > 0)
@@ -102,7 +102,7 @@ SL_INTERFACE ssize_t recv(int fd, void *buf, size_t n, int flags) {
 
 /* The source address is written up to the smaller of the caller's buffer
  * and the address's length. */
-SL_INTERFACE ssize_t recvfrom(int fd, void *buf, size_t n, int flags,
+SL_INTERCEPTOR ssize_t recvfrom(int fd, void *buf, size_t n, int flags,
                               struct sockaddr *addr, socklen_t *addrlen) {
   RESOLVE(recvfrom);
   socklen_t cap = addr && addrlen ? *addrlen : 0;
@@ -115,14 +115,14 @@ SL_INTERFACE ssize_t recvfrom(int fd, void *buf, size_t n, int flags,
   return r;
 }
 
-SL_INTERFACE ssize_t send(int fd, const void *buf, size_t n, int flags) {
+SL_INTERCEPTOR ssize_t send(int fd, const void *buf, size_t n, int flags) {
   RESOLVE(send);
   if (CHECKS_ON_FOR(intercept_send))
     CHECK_READ(buf, n);
   return REAL(send)(fd, buf, n, flags);
 }
 
-SL_INTERFACE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
+SL_INTERCEPTOR ssize_t sendto(int fd, const void *buf, size_t n, int flags,
                             const struct sockaddr *addr, socklen_t addrlen) {
   RESOLVE(sendto);
   if (CHECKS_ON_FOR(intercept_send)) {
@@ -159,28 +159,28 @@ SL_INTERFACE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
     CHECK_WRITE(s, sl_real_strlen(s) + 1);                                     \
   return r_
 
-SL_INTERFACE size_t fread(void *buf, size_t size, size_t n, FILE *f) {
+SL_INTERCEPTOR size_t fread(void *buf, size_t size, size_t n, FILE *f) {
   FREAD_BODY(fread, buf, size, n, f);
 }
 
-SL_INTERFACE size_t fread_unlocked(void *buf, size_t size, size_t n, FILE *f) {
+SL_INTERCEPTOR size_t fread_unlocked(void *buf, size_t size, size_t n, FILE *f) {
   FREAD_BODY(fread_unlocked, buf, size, n, f);
 }
 
-SL_INTERFACE size_t fwrite(const void *buf, size_t size, size_t n, FILE *f) {
+SL_INTERCEPTOR size_t fwrite(const void *buf, size_t size, size_t n, FILE *f) {
   FWRITE_BODY(fwrite, buf, size, n, f);
 }
 
-SL_INTERFACE size_t fwrite_unlocked(const void *buf, size_t size, size_t n,
+SL_INTERCEPTOR size_t fwrite_unlocked(const void *buf, size_t size, size_t n,
                                     FILE *f) {
   FWRITE_BODY(fwrite_unlocked, buf, size, n, f);
 }
 
-SL_INTERFACE char *fgets(char *s, int size, FILE *f) {
+SL_INTERCEPTOR char *fgets(char *s, int size, FILE *f) {
   FGETS_BODY(fgets, s, size, f);
 }
 
-SL_INTERFACE char *fgets_unlocked(char *s, int size, FILE *f) {
+SL_INTERCEPTOR char *fgets_unlocked(char *s, int size, FILE *f) {
   FGETS_BODY(fgets_unlocked, s, size, f);
 }
 
@@ -216,12 +216,12 @@ static int formatted_len(const char *fmt, va_list ap) {
     CHECK_WRITE(dst, MIN((size_t)r + 1, (size_t)size))
 /* clang-format on */
 
-SL_INTERFACE int vsprintf(char *dst, const char *fmt, va_list ap) {
+SL_INTERCEPTOR int vsprintf(char *dst, const char *fmt, va_list ap) {
   SPRINTF_BODY(dst, fmt, ap);
   return r;
 }
 
-SL_INTERFACE int sprintf(char *dst, const char *fmt, ...) {
+SL_INTERCEPTOR int sprintf(char *dst, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   SPRINTF_BODY(dst, fmt, ap);
@@ -229,13 +229,13 @@ SL_INTERFACE int sprintf(char *dst, const char *fmt, ...) {
   return r;
 }
 
-SL_INTERFACE int vsnprintf(char *dst, size_t size, const char *fmt,
+SL_INTERCEPTOR int vsnprintf(char *dst, size_t size, const char *fmt,
                            va_list ap) {
   SNPRINTF_BODY(dst, size, fmt, ap);
   return r;
 }
 
-SL_INTERFACE int snprintf(char *dst, size_t size, const char *fmt, ...) {
+SL_INTERCEPTOR int snprintf(char *dst, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   SNPRINTF_BODY(dst, size, fmt, ap);

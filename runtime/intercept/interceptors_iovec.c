@@ -64,40 +64,40 @@ void interceptors_iovec_init(void) {
   CHECK_IOV_READ_ALL(iov, cnt);                                                \
   return REAL(name)(__VA_ARGS__)
 
-SL_INTERFACE ssize_t readv(int fd, const struct iovec *iov, int cnt) {
+SL_INTERCEPTOR ssize_t readv(int fd, const struct iovec *iov, int cnt) {
   IOV_READ_BODY(readv, fd, iov, cnt);
 }
 
-SL_INTERFACE ssize_t preadv(int fd, const struct iovec *iov, int cnt,
+SL_INTERCEPTOR ssize_t preadv(int fd, const struct iovec *iov, int cnt,
                             off_t off) {
   IOV_READ_BODY(preadv, fd, iov, cnt, off);
 }
 
-SL_INTERFACE ssize_t preadv64(int fd, const struct iovec *iov, int cnt,
+SL_INTERCEPTOR ssize_t preadv64(int fd, const struct iovec *iov, int cnt,
                               off_t off) {
   IOV_READ_BODY(preadv64, fd, iov, cnt, off);
 }
 
-SL_INTERFACE ssize_t preadv2(int fd, const struct iovec *iov, int cnt,
+SL_INTERCEPTOR ssize_t preadv2(int fd, const struct iovec *iov, int cnt,
                              off_t off, int flags) {
   IOV_READ_BODY(preadv2, fd, iov, cnt, off, flags);
 }
 
-SL_INTERFACE ssize_t writev(int fd, const struct iovec *iov, int cnt) {
+SL_INTERCEPTOR ssize_t writev(int fd, const struct iovec *iov, int cnt) {
   IOV_WRITE_BODY(writev, fd, iov, cnt);
 }
 
-SL_INTERFACE ssize_t pwritev(int fd, const struct iovec *iov, int cnt,
+SL_INTERCEPTOR ssize_t pwritev(int fd, const struct iovec *iov, int cnt,
                              off_t off) {
   IOV_WRITE_BODY(pwritev, fd, iov, cnt, off);
 }
 
-SL_INTERFACE ssize_t pwritev64(int fd, const struct iovec *iov, int cnt,
+SL_INTERCEPTOR ssize_t pwritev64(int fd, const struct iovec *iov, int cnt,
                                off_t off) {
   IOV_WRITE_BODY(pwritev64, fd, iov, cnt, off);
 }
 
-SL_INTERFACE ssize_t pwritev2(int fd, const struct iovec *iov, int cnt,
+SL_INTERCEPTOR ssize_t pwritev2(int fd, const struct iovec *iov, int cnt,
                               off_t off, int flags) {
   IOV_WRITE_BODY(pwritev2, fd, iov, cnt, off, flags);
 }
@@ -105,7 +105,7 @@ SL_INTERFACE ssize_t pwritev2(int fd, const struct iovec *iov, int cnt,
 /* The kernel fills the data buffers as far as the bytes received, the
  * source address and the ancillary data up to the lengths it stores back
  * (never more than the program offered). */
-SL_INTERFACE ssize_t recvmsg(int fd, struct msghdr *msg, int flags) {
+SL_INTERCEPTOR ssize_t recvmsg(int fd, struct msghdr *msg, int flags) {
   RESOLVE(recvmsg);
   socklen_t name_cap = msg ? msg->msg_namelen : 0;
   size_t control_cap = msg ? msg->msg_controllen : 0;
@@ -123,7 +123,7 @@ SL_INTERFACE ssize_t recvmsg(int fd, struct msghdr *msg, int flags) {
   return r;
 }
 
-SL_INTERFACE ssize_t sendmsg(int fd, const struct msghdr *msg, int flags) {
+SL_INTERCEPTOR ssize_t sendmsg(int fd, const struct msghdr *msg, int flags) {
   RESOLVE(sendmsg);
   if (CHECKS_ON_FOR(intercept_send) && msg) {
     CHECK_READ(msg, sizeof *msg);

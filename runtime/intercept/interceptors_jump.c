@@ -9,7 +9,7 @@ void stack_unpoison_for_jump(uptr sp);
 
 #define JUMP_INTERCEPTOR(name)                                                 \
   DECLARE_REAL(void, name, void *, int)                                        \
-  SL_INTERFACE __attribute__((noreturn)) void name(void *env, int val) {       \
+  SL_INTERCEPTOR __attribute__((noreturn)) void name(void *env, int val) {       \
     stack_unpoison_for_jump((uptr)__builtin_frame_address(0));                 \
     RESOLVE(name);                                                             \
     REAL(name)(env, val);                                                      \
@@ -34,7 +34,7 @@ extern void __real___cxa_throw(void *, void *, void (*)(void *))
 extern void __real___cxa_rethrow(void) __attribute__((weak));
 
 DECLARE_REAL(void, __cxa_throw, void *, void *, void (*)(void *))
-SL_INTERFACE __attribute__((weak, noreturn)) void
+SL_INTERCEPTOR __attribute__((weak, noreturn)) void
 __cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   RESOLVE(__cxa_throw);
@@ -42,7 +42,7 @@ __cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
   __builtin_unreachable();
 }
 
-SL_INTERFACE __attribute__((noreturn)) void
+SL_INTERCEPTOR __attribute__((noreturn)) void
 __wrap___cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   cxa_throw_fn real = __real___cxa_throw;
@@ -51,14 +51,14 @@ __wrap___cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
 }
 
 DECLARE_REAL(void, __cxa_rethrow, void)
-SL_INTERFACE __attribute__((weak, noreturn)) void __cxa_rethrow(void) {
+SL_INTERCEPTOR __attribute__((weak, noreturn)) void __cxa_rethrow(void) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   RESOLVE(__cxa_rethrow);
   REAL(__cxa_rethrow)();
   __builtin_unreachable();
 }
 
-SL_INTERFACE __attribute__((noreturn)) void __wrap___cxa_rethrow(void) {
+SL_INTERCEPTOR __attribute__((noreturn)) void __wrap___cxa_rethrow(void) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   cxa_rethrow_fn real = __real___cxa_rethrow;
   real();

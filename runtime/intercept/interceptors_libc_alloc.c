@@ -53,12 +53,12 @@ static size_t bounded_len(const char *s, size_t max) {
     CHECK_READ(s, MIN(len + 1, n));                                            \
   return dup_n(s, len, HERE)
 
-SL_INTERFACE char *strdup(const char *s) { STRDUP_BODY(s); }
-SL_INTERFACE char *__strdup(const char *s) { STRDUP_BODY(s); }
-SL_INTERFACE char *strndup(const char *s, size_t n) { STRNDUP_BODY(s, n); }
-SL_INTERFACE char *__strndup(const char *s, size_t n) { STRNDUP_BODY(s, n); }
+SL_INTERCEPTOR char *strdup(const char *s) { STRDUP_BODY(s); }
+SL_INTERCEPTOR char *__strdup(const char *s) { STRDUP_BODY(s); }
+SL_INTERCEPTOR char *strndup(const char *s, size_t n) { STRNDUP_BODY(s, n); }
+SL_INTERCEPTOR char *__strndup(const char *s, size_t n) { STRNDUP_BODY(s, n); }
 
-SL_INTERFACE wchar_t *wcsdup(const wchar_t *s) {
+SL_INTERCEPTOR wchar_t *wcsdup(const wchar_t *s) {
   ENSURE_INIT();
   size_t n = sl_wcslen((const int *)s);
   wchar_t *d = heap_allocate((n + 1) * sizeof(wchar_t), 16, AT_MALLOC, 0, HERE);
@@ -109,17 +109,17 @@ static ssize_t do_getdelim(char **line, size_t *cap, int delim, FILE *f,
   return len ? (ssize_t)len : -1;
 }
 
-SL_INTERFACE ssize_t getdelim(char **line, size_t *cap, int delim, FILE *f) {
+SL_INTERCEPTOR ssize_t getdelim(char **line, size_t *cap, int delim, FILE *f) {
   ENSURE_INIT();
   return do_getdelim(line, cap, delim, f, HERE);
 }
 
-SL_INTERFACE ssize_t __getdelim(char **line, size_t *cap, int delim, FILE *f) {
+SL_INTERCEPTOR ssize_t __getdelim(char **line, size_t *cap, int delim, FILE *f) {
   ENSURE_INIT();
   return do_getdelim(line, cap, delim, f, HERE);
 }
 
-SL_INTERFACE ssize_t getline(char **line, size_t *cap, FILE *f) {
+SL_INTERCEPTOR ssize_t getline(char **line, size_t *cap, FILE *f) {
   ENSURE_INIT();
   return do_getdelim(line, cap, '\n', f, HERE);
 }
@@ -140,12 +140,12 @@ static int do_vasprintf(char **out, const char *fmt, va_list ap, uptr pc,
   return n;
 }
 
-SL_INTERFACE int vasprintf(char **out, const char *fmt, va_list ap) {
+SL_INTERCEPTOR int vasprintf(char **out, const char *fmt, va_list ap) {
   ENSURE_INIT();
   return do_vasprintf(out, fmt, ap, HERE);
 }
 
-SL_INTERFACE int asprintf(char **out, const char *fmt, ...) {
+SL_INTERCEPTOR int asprintf(char **out, const char *fmt, ...) {
   ENSURE_INIT();
   va_list ap;
   va_start(ap, fmt);
@@ -156,7 +156,7 @@ SL_INTERFACE int asprintf(char **out, const char *fmt, ...) {
 
 DECLARE_REAL(char *, realpath, const char *, char *)
 
-SL_INTERFACE char *realpath(const char *path, char *resolved) {
+SL_INTERCEPTOR char *realpath(const char *path, char *resolved) {
   ENSURE_INIT();
   RESOLVE(realpath);
   if (resolved)
@@ -167,7 +167,7 @@ SL_INTERFACE char *realpath(const char *path, char *resolved) {
   return dup_n(buf, sl_strlen(buf), HERE);
 }
 
-SL_INTERFACE char *canonicalize_file_name(const char *path) {
+SL_INTERCEPTOR char *canonicalize_file_name(const char *path) {
   ENSURE_INIT();
   RESOLVE(realpath);
   char buf[PATH_MAX];
@@ -176,7 +176,7 @@ SL_INTERFACE char *canonicalize_file_name(const char *path) {
   return dup_n(buf, sl_strlen(buf), HERE);
 }
 
-SL_INTERFACE char *get_current_dir_name(void) {
+SL_INTERCEPTOR char *get_current_dir_name(void) {
   ENSURE_INIT();
   char buf[PATH_MAX];
   if (!getcwd(buf, sizeof buf))

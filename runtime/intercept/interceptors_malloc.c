@@ -8,39 +8,39 @@
 
 static size_t page_size(void) { return 4096; }
 
-SL_INTERFACE void *malloc(size_t n) {
+SL_INTERCEPTOR void *malloc(size_t n) {
   return heap_is_system()
              ? sysheap_malloc(n)
              : sl_allocate(n, 16, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE void free(void *p) {
+SL_INTERCEPTOR void free(void *p) {
   if (heap_is_system())
     sysheap_free(p);
   else
     sl_deallocate(p, AT_MALLOC, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE void cfree(void *p) {
+SL_INTERCEPTOR void cfree(void *p) {
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     sysheap_deallocate(p, AT_MALLOC, 0, 0, FRAME_HERE());
   else
     sl_deallocate(p, AT_MALLOC, 0, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE void *calloc(size_t n, size_t size) {
+SL_INTERCEPTOR void *calloc(size_t n, size_t size) {
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     return sysheap_calloc(n, size, FRAME_HERE());
   return sl_calloc(n, size, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE void *realloc(void *p, size_t n) {
+SL_INTERCEPTOR void *realloc(void *p, size_t n) {
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     return sysheap_reallocate(p, n, FRAME_HERE());
   return sl_reallocate(p, n, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE void *reallocarray(void *p, size_t n, size_t size) {
+SL_INTERCEPTOR void *reallocarray(void *p, size_t n, size_t size) {
   size_t total;
   if (__builtin_mul_overflow(n, size, &total)) {
     errno = ENOMEM;
@@ -53,7 +53,7 @@ SL_INTERFACE void *reallocarray(void *p, size_t n, size_t size) {
 
 static int valid_alignment(size_t a) { return a && (a & (a - 1)) == 0; }
 
-SL_INTERFACE int posix_memalign(void **out, size_t align, size_t n) {
+SL_INTERCEPTOR int posix_memalign(void **out, size_t align, size_t n) {
   if (!valid_alignment(align) || align % sizeof(void *))
     return EINVAL;
   void *p =
@@ -66,7 +66,7 @@ SL_INTERFACE int posix_memalign(void **out, size_t align, size_t n) {
   return 0;
 }
 
-SL_INTERFACE void *aligned_alloc(size_t align, size_t n) {
+SL_INTERCEPTOR void *aligned_alloc(size_t align, size_t n) {
   if (!valid_alignment(align)) {
     errno = EINVAL;
     return 0;
@@ -76,7 +76,7 @@ SL_INTERFACE void *aligned_alloc(size_t align, size_t n) {
   return sl_allocate(n, align, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE void *memalign(size_t align, size_t n) {
+SL_INTERCEPTOR void *memalign(size_t align, size_t n) {
   if (!valid_alignment(align)) {
     errno = EINVAL;
     return 0;
@@ -86,14 +86,14 @@ SL_INTERFACE void *memalign(size_t align, size_t n) {
   return sl_allocate(n, align, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE void *valloc(size_t n) {
+SL_INTERCEPTOR void *valloc(size_t n) {
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     return sysheap_allocate(n, page_size(), AT_MALLOC, 0, FRAME_HERE());
   return sl_allocate(n, page_size(), AT_MALLOC, 0, CALLER_PC_HERE(),
                      FRAME_HERE());
 }
 
-SL_INTERFACE void *pvalloc(size_t n) {
+SL_INTERCEPTOR void *pvalloc(size_t n) {
   size_t ps = page_size();
   size_t rounded = n ? (n + ps - 1) & ~(ps - 1) : ps;
   if (rounded < n) {
@@ -105,4 +105,4 @@ SL_INTERFACE void *pvalloc(size_t n) {
   return sl_allocate(rounded, ps, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
-SL_INTERFACE size_t malloc_usable_size(void *p) { return heap_usable_size(p); }
+SL_INTERCEPTOR size_t malloc_usable_size(void *p) { return heap_usable_size(p); }

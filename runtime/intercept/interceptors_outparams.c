@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "interceptors.h"
@@ -17,6 +18,7 @@ DECLARE_REAL(pid_t, wait, int *)
 DECLARE_REAL(pid_t, waitpid, pid_t, int *, int)
 DECLARE_REAL(pid_t, wait3, int *, int, struct rusage *)
 DECLARE_REAL(pid_t, wait4, pid_t, int *, int, struct rusage *)
+DECLARE_REAL(int, waitid, idtype_t, id_t, siginfo_t *, int)
 DECLARE_REAL(int, pipe, int *)
 DECLARE_REAL(int, pipe2, int *, int)
 DECLARE_REAL(int, socketpair, int, int, int, int *)
@@ -43,6 +45,7 @@ DECLARE_REAL(int, fstatat64, int, const char *, struct stat64 *, int)
 
 void interceptors_outparams_init(void) {
   RESOLVE(wait), RESOLVE(waitpid), RESOLVE(wait3), RESOLVE(wait4);
+  RESOLVE(waitid);
   RESOLVE(pipe), RESOLVE(pipe2), RESOLVE(socketpair);
   RESOLVE(frexp), RESOLVE(frexpf), RESOLVE(frexpl);
   RESOLVE(modf), RESOLVE(modff), RESOLVE(modfl);
@@ -54,11 +57,12 @@ void interceptors_outparams_init(void) {
 
 /* ---- child statuses --------------------------------------------------- */
 
-/* A status is stored only when a child was reaped (the result is > 0;
- * 0 from WNOHANG stores nothing). */
+/* Checked after every call that did not fail, as ASan checks it: also
+ * when WNOHANG found no child to reap (0) and nothing was stored this time,
+ * since the same call stores there once a child has exited. */
 #define CHECK_WAIT_STATUS(r, status, ru)                                       \
   do {                                                                         \
-    if (CHECKS_ON() && (r) > 0) {                                              \
+    if (CHECKS_ON() && (r) >= 0) {                                             \
       if (status)                                                              \
         CHECK_WRITE(status, sizeof *(status));                                 \
       if (ru)                                                                  \
@@ -66,7 +70,7 @@ void interceptors_outparams_init(void) {
     }                                                                          \
   } while (0)
 
-SL_INTERFACE pid_t wait(int *status) {
+SL_INTERCEPTOR pid_t wait(int *status) {
   RESOLVE(wait);
   pid_t r = REAL(wait)(status);
   struct rusage *none = 0;
@@ -74,7 +78,7 @@ SL_INTERFACE pid_t wait(int *status) {
   return r;
 }
 
-SL_INTERFACE pid_t waitpid(pid_t pid, int *status, int options) {
+SL_INTERCEPTOR pid_t waitpid(pid_t pid, int *status, int options) {
   RESOLVE(waitpid);
   pid_t r = REAL(waitpid)(pid, status, options);
   struct rusage *none = 0;
@@ -82,14 +86,14 @@ SL_INTERFACE pid_t waitpid(pid_t pid, int *status, int options) {
   return r;
 }
 
-SL_INTERFACE pid_t wait3(int *status, int options, struct rusage *ru) {
+SL_INTERCEPTOR pid_t wait3(int *status, int options, struct rusage *ru) {
   RESOLVE(wait3);
   pid_t r = REAL(wait3)(status, options, ru);
   CHECK_WAIT_STATUS(r, status, ru);
   return r;
 }
 
-SL_INTERFACE pid_t wait4(pid_t pid, int *status, int options,
+SL_INTERCEPTOR pid_t wait4(pid_t pid, int *status, int options,
                          struct rusage *ru) {
   RESOLVE(wait4);
   pid_t r = REAL(wait4)(pid, status, options, ru);
@@ -97,9 +101,18 @@ SL_INTERFACE pid_t wait4(pid_t pid, int *status, int options,
   return r;
 }
 
+SL_INTERCEPTOR int waitid(idtype_t idtype, id_t id, siginfo_t *info,
+                         int options) {
+  RESOLVE(waitid);
+  int r = REAL(waitid)(idtype, id, info, options);
+  if (CHECKS_ON() && r == 0 && info)
+    CHECK_WRITE(info, sizeof *info);
+  return r;
+}
+
 /* ---- descriptor pairs ------------------------------------------------- */
 
-SL_INTERFACE int pipe(int fds[2]) {
+SL_INTERCEPTOR int pipe(int fds[2]) {
   RESOLVE(pipe);
   int r = REAL(pipe)(fds);
   if (CHECKS_ON() && r == 0)
@@ -107,7 +120,7 @@ SL_INTERFACE int pipe(int fds[2]) {
   return r;
 }
 
-SL_INTERFACE int pipe2(int fds[2], int flags) {
+SL_INTERCEPTOR int pipe2(int fds[2], int flags) {
   RESOLVE(pipe2);
   int r = REAL(pipe2)(fds, flags);
   if (CHECKS_ON() && r == 0)
@@ -115,7 +128,7 @@ SL_INTERFACE int pipe2(int fds[2], int flags) {
   return r;
 }
 
-SL_INTERFACE int socketpair(int domain, int type, int protocol, int sv[2]) {
+SL_INTERCEPTOR int socketpair(int domain, int type, int protocol, int sv[2]) {
   RESOLVE(socketpair);
   int r = REAL(socketpair)(domain, type, protocol, sv);
   if (CHECKS_ON() && r == 0)
@@ -127,7 +140,7 @@ SL_INTERFACE int socketpair(int domain, int type, int protocol, int sv[2]) {
 
 /* The exponent or integral part is always stored. */
 #define SPLIT_FLOAT(T, P, name)                                                \
-  SL_INTERFACE T name(T x, P *out) {                                           \
+  SL_INTERCEPTOR T name(T x, P *out) {                                           \
     RESOLVE(name);                                                             \
     T r = REAL(name)(x, out);                                                  \
     if (CHECKS_ON())                                                           \
@@ -144,7 +157,7 @@ SPLIT_FLOAT(long double, long double, modfl)
 
 /* ---- time ------------------------------------------------------------- */
 
-SL_INTERFACE time_t time(time_t *t) {
+SL_INTERCEPTOR time_t time(time_t *t) {
   RESOLVE(time);
   time_t r = REAL(time)(t);
   if (CHECKS_ON() && t && r != (time_t)-1)
@@ -154,7 +167,7 @@ SL_INTERFACE time_t time(time_t *t) {
 
 /* The time zone argument is obsolete but still filled in when given.
  * glibc declares tv nonnull, yet NULL is accepted (sl_present). */
-SL_INTERFACE int gettimeofday(struct timeval *tv, void *tz) {
+SL_INTERCEPTOR int gettimeofday(struct timeval *tv, void *tz) {
   RESOLVE(gettimeofday);
   int r = REAL(gettimeofday)(tv, tz);
   if (CHECKS_ON() && r == 0) {
@@ -167,7 +180,7 @@ SL_INTERFACE int gettimeofday(struct timeval *tv, void *tz) {
 }
 
 #define BROKEN_DOWN_TIME(name)                                                 \
-  SL_INTERFACE struct tm *name(const time_t *t, struct tm *out) {              \
+  SL_INTERCEPTOR struct tm *name(const time_t *t, struct tm *out) {              \
     RESOLVE(name);                                                             \
     if (CHECKS_ON())                                                           \
       CHECK_READ(t, sizeof *t);                                                \
@@ -184,7 +197,7 @@ BROKEN_DOWN_TIME(gmtime_r)
 
 /* getcwd(NULL, n) returns malloc'd memory (the runtime's malloc serves
  * it), nothing to check; otherwise the path and its NUL were stored. */
-SL_INTERFACE char *getcwd(char *buf, size_t size) {
+SL_INTERCEPTOR char *getcwd(char *buf, size_t size) {
   RESOLVE(getcwd);
   char *r = REAL(getcwd)(buf, size);
   if (CHECKS_ON() && r && buf)
@@ -193,7 +206,7 @@ SL_INTERFACE char *getcwd(char *buf, size_t size) {
 }
 
 /* readlink stores the target without a NUL: exactly the result's bytes. */
-SL_INTERFACE ssize_t readlink(const char *path, char *buf, size_t n) {
+SL_INTERCEPTOR ssize_t readlink(const char *path, char *buf, size_t n) {
   RESOLVE(readlink);
   if (CHECKS_ON() && sl_present(path))
     CHECK_READ(path, sl_real_strlen(path) + 1);
@@ -206,7 +219,7 @@ SL_INTERFACE ssize_t readlink(const char *path, char *buf, size_t n) {
 /* The stat family: the path is read, the whole buffer stored on success.
  * intercept_stat=0 leaves them unchecked, as in ASan. */
 #define STAT_PATH(name, ST)                                                    \
-  SL_INTERFACE int name(const char *path, ST *st) {                            \
+  SL_INTERCEPTOR int name(const char *path, ST *st) {                            \
     RESOLVE(name);                                                             \
     if (CHECKS_ON_FOR(intercept_stat) && sl_present(path))                     \
       CHECK_READ(path, sl_real_strlen(path) + 1);                              \
@@ -216,7 +229,7 @@ SL_INTERFACE ssize_t readlink(const char *path, char *buf, size_t n) {
     return r;                                                                  \
   }
 #define STAT_FD(name, ST)                                                      \
-  SL_INTERFACE int name(int fd, ST *st) {                                      \
+  SL_INTERCEPTOR int name(int fd, ST *st) {                                      \
     RESOLVE(name);                                                             \
     int r = REAL(name)(fd, st);                                                \
     if (CHECKS_ON_FOR(intercept_stat) && r == 0)                               \
@@ -224,7 +237,7 @@ SL_INTERFACE ssize_t readlink(const char *path, char *buf, size_t n) {
     return r;                                                                  \
   }
 #define STAT_AT(name, ST)                                                      \
-  SL_INTERFACE int name(int dirfd, const char *path, ST *st, int flags) {      \
+  SL_INTERCEPTOR int name(int dirfd, const char *path, ST *st, int flags) {      \
     RESOLVE(name);                                                             \
     if (CHECKS_ON_FOR(intercept_stat) && sl_present(path))                     \
       CHECK_READ(path, sl_real_strlen(path) + 1);                              \

@@ -26,13 +26,13 @@ void interceptors_printf_init(void) {
   RESOLVE(puts), RESOLVE(fputs), RESOLVE(fputs_unlocked);
 }
 
-SL_INTERFACE int vprintf(const char *fmt, va_list ap) {
+SL_INTERCEPTOR int vprintf(const char *fmt, va_list ap) {
   RESOLVE(vprintf);
   CHECK_PRINTF_READS(fmt, ap);
   return REAL(vprintf)(fmt, ap);
 }
 
-SL_INTERFACE int printf(const char *fmt, ...) {
+SL_INTERCEPTOR int printf(const char *fmt, ...) {
   RESOLVE(vprintf);
   va_list ap;
   va_start(ap, fmt);
@@ -42,13 +42,13 @@ SL_INTERFACE int printf(const char *fmt, ...) {
   return r;
 }
 
-SL_INTERFACE int vfprintf(FILE *f, const char *fmt, va_list ap) {
+SL_INTERCEPTOR int vfprintf(FILE *f, const char *fmt, va_list ap) {
   RESOLVE(vfprintf);
   CHECK_PRINTF_READS(fmt, ap);
   return REAL(vfprintf)(f, fmt, ap);
 }
 
-SL_INTERFACE int fprintf(FILE *f, const char *fmt, ...) {
+SL_INTERCEPTOR int fprintf(FILE *f, const char *fmt, ...) {
   RESOLVE(vfprintf);
   va_list ap;
   va_start(ap, fmt);
@@ -58,13 +58,13 @@ SL_INTERFACE int fprintf(FILE *f, const char *fmt, ...) {
   return r;
 }
 
-SL_INTERFACE int vdprintf(int fd, const char *fmt, va_list ap) {
+SL_INTERCEPTOR int vdprintf(int fd, const char *fmt, va_list ap) {
   RESOLVE(vdprintf);
   CHECK_PRINTF_READS(fmt, ap);
   return REAL(vdprintf)(fd, fmt, ap);
 }
 
-SL_INTERFACE int dprintf(int fd, const char *fmt, ...) {
+SL_INTERCEPTOR int dprintf(int fd, const char *fmt, ...) {
   RESOLVE(vdprintf);
   va_list ap;
   va_start(ap, fmt);
@@ -77,13 +77,13 @@ SL_INTERFACE int dprintf(int fd, const char *fmt, ...) {
 /* The _FORTIFY_SOURCE entry points (what glibc's headers call at -O1 and
  * above with _FORTIFY_SOURCE, Debian's default for packages): the same
  * checks, then glibc's own with the flag. */
-SL_INTERFACE int __vprintf_chk(int flag, const char *fmt, va_list ap) {
+SL_INTERCEPTOR int __vprintf_chk(int flag, const char *fmt, va_list ap) {
   RESOLVE(__vprintf_chk);
   CHECK_PRINTF_READS(fmt, ap);
   return REAL(__vprintf_chk)(flag, fmt, ap);
 }
 
-SL_INTERFACE int __printf_chk(int flag, const char *fmt, ...) {
+SL_INTERCEPTOR int __printf_chk(int flag, const char *fmt, ...) {
   RESOLVE(__vprintf_chk);
   va_list ap;
   va_start(ap, fmt);
@@ -93,14 +93,14 @@ SL_INTERFACE int __printf_chk(int flag, const char *fmt, ...) {
   return r;
 }
 
-SL_INTERFACE int __vfprintf_chk(FILE *f, int flag, const char *fmt,
+SL_INTERCEPTOR int __vfprintf_chk(FILE *f, int flag, const char *fmt,
                                 va_list ap) {
   RESOLVE(__vfprintf_chk);
   CHECK_PRINTF_READS(fmt, ap);
   return REAL(__vfprintf_chk)(f, flag, fmt, ap);
 }
 
-SL_INTERFACE int __fprintf_chk(FILE *f, int flag, const char *fmt, ...) {
+SL_INTERCEPTOR int __fprintf_chk(FILE *f, int flag, const char *fmt, ...) {
   RESOLVE(__vfprintf_chk);
   va_list ap;
   va_start(ap, fmt);
@@ -110,14 +110,14 @@ SL_INTERFACE int __fprintf_chk(FILE *f, int flag, const char *fmt, ...) {
   return r;
 }
 
-SL_INTERFACE int __vdprintf_chk(int fd, int flag, const char *fmt,
+SL_INTERCEPTOR int __vdprintf_chk(int fd, int flag, const char *fmt,
                                 va_list ap) {
   RESOLVE(__vdprintf_chk);
   CHECK_PRINTF_READS(fmt, ap);
   return REAL(__vdprintf_chk)(fd, flag, fmt, ap);
 }
 
-SL_INTERFACE int __dprintf_chk(int fd, int flag, const char *fmt, ...) {
+SL_INTERCEPTOR int __dprintf_chk(int fd, int flag, const char *fmt, ...) {
   RESOLVE(__vdprintf_chk);
   va_list ap;
   va_start(ap, fmt);
@@ -128,21 +128,21 @@ SL_INTERFACE int __dprintf_chk(int fd, int flag, const char *fmt, ...) {
 }
 
 /* clang turns printf("%s\n", s) into puts(s). */
-SL_INTERFACE int puts(const char *s) {
+SL_INTERCEPTOR int puts(const char *s) {
   RESOLVE(puts);
   if (CHECKS_ON())
     CHECK_READ(s, sl_real_strlen(s) + 1);
   return REAL(puts)(s);
 }
 
-SL_INTERFACE int fputs(const char *s, FILE *f) {
+SL_INTERCEPTOR int fputs(const char *s, FILE *f) {
   RESOLVE(fputs);
   if (CHECKS_ON())
     CHECK_READ(s, sl_real_strlen(s) + 1);
   return REAL(fputs)(s, f);
 }
 
-SL_INTERFACE int fputs_unlocked(const char *s, FILE *f) {
+SL_INTERCEPTOR int fputs_unlocked(const char *s, FILE *f) {
   RESOLVE(fputs_unlocked);
   if (CHECKS_ON())
     CHECK_READ(s, sl_real_strlen(s) + 1);

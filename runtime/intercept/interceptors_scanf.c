@@ -46,11 +46,11 @@ void interceptors_scanf_init(void) {
 
 /* fscanf/vfscanf and sscanf/vsscanf: a source argument before the format. */
 #define DEFINE_SCANF_FROM(name, vname, real, isoc99, src_type)                 \
-  SL_INTERFACE int vname(src_type src, const char *fmt, va_list ap) {          \
+  SL_INTERCEPTOR int vname(src_type src, const char *fmt, va_list ap) {          \
     SCANF_CALL(real, isoc99, fmt, ap, (src, fmt, ap));                         \
     return r_;                                                                 \
   }                                                                            \
-  SL_INTERFACE int name(src_type src, const char *fmt, ...) {                  \
+  SL_INTERCEPTOR int name(src_type src, const char *fmt, ...) {                  \
     va_list ap;                                                                \
     va_start(ap, fmt);                                                         \
     SCANF_CALL(real, isoc99, fmt, ap, (src, fmt, ap));                         \
@@ -60,11 +60,11 @@ void interceptors_scanf_init(void) {
 
 /* scanf/vscanf: stdin. */
 #define DEFINE_SCANF_STDIN(name, vname, real, isoc99)                          \
-  SL_INTERFACE int vname(const char *fmt, va_list ap) {                        \
+  SL_INTERCEPTOR int vname(const char *fmt, va_list ap) {                        \
     SCANF_CALL(real, isoc99, fmt, ap, (fmt, ap));                              \
     return r_;                                                                 \
   }                                                                            \
-  SL_INTERFACE int name(const char *fmt, ...) {                                \
+  SL_INTERCEPTOR int name(const char *fmt, ...) {                                \
     va_list ap;                                                                \
     va_start(ap, fmt);                                                         \
     SCANF_CALL(real, isoc99, fmt, ap, (fmt, ap));                              \

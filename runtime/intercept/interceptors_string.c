@@ -65,7 +65,7 @@ void interceptors_string_init(void) {
 
 /* ---- memory ----------------------------------------------------------- */
 
-SL_INTERFACE void *memcpy(void *dst, const void *src, size_t n) {
+SL_INTERCEPTOR void *memcpy(void *dst, const void *src, size_t n) {
   if (CHECKS_ON_FOR(intercept_intrin)) {
     if (dst != src)
       CHECK_OVERLAP("memcpy", dst, n, src, n);
@@ -75,7 +75,7 @@ SL_INTERFACE void *memcpy(void *dst, const void *src, size_t n) {
   return sl_real_memcpy(dst, src, n);
 }
 
-SL_INTERFACE void *memmove(void *dst, const void *src, size_t n) {
+SL_INTERCEPTOR void *memmove(void *dst, const void *src, size_t n) {
   if (CHECKS_ON_FOR(intercept_intrin)) {
     CHECK_READ(src, n);
     CHECK_WRITE(dst, n);
@@ -83,7 +83,7 @@ SL_INTERFACE void *memmove(void *dst, const void *src, size_t n) {
   return sl_real_memmove(dst, src, n);
 }
 
-SL_INTERFACE void *memset(void *dst, int c, size_t n) {
+SL_INTERCEPTOR void *memset(void *dst, int c, size_t n) {
   if (CHECKS_ON_FOR(intercept_intrin))
     CHECK_WRITE(dst, n);
   return sl_real_memset(dst, c, n);
@@ -103,7 +103,7 @@ static size_t memcmp_read_len(const void *a, const void *b, size_t n) {
   return MIN(i + 1, n);
 }
 
-SL_INTERFACE int memcmp(const void *a, const void *b, size_t n) {
+SL_INTERCEPTOR int memcmp(const void *a, const void *b, size_t n) {
   RESOLVE(memcmp);
   if (CHECKS_ON_FOR(intercept_memcmp)) {
     size_t len = memcmp_read_len(a, b, n);
@@ -114,7 +114,7 @@ SL_INTERFACE int memcmp(const void *a, const void *b, size_t n) {
 }
 
 /* clang turns memcmp(...) == 0 into bcmp. */
-SL_INTERFACE int bcmp(const void *a, const void *b, size_t n) {
+SL_INTERCEPTOR int bcmp(const void *a, const void *b, size_t n) {
   RESOLVE(bcmp);
   if (CHECKS_ON_FOR(intercept_memcmp)) {
     size_t len = memcmp_read_len(a, b, n);
@@ -128,21 +128,21 @@ SL_INTERFACE int bcmp(const void *a, const void *b, size_t n) {
 DECLARE_REAL(void, bzero, void *, size_t)
 DECLARE_REAL(void, explicit_bzero, void *, size_t)
 
-SL_INTERFACE void bzero(void *dst, size_t n) {
+SL_INTERCEPTOR void bzero(void *dst, size_t n) {
   RESOLVE(bzero);
   if (CHECKS_ON_FOR(intercept_intrin))
     CHECK_WRITE(dst, n);
   REAL(bzero)(dst, n);
 }
 
-SL_INTERFACE void explicit_bzero(void *dst, size_t n) {
+SL_INTERCEPTOR void explicit_bzero(void *dst, size_t n) {
   RESOLVE(explicit_bzero);
   if (CHECKS_ON_FOR(intercept_intrin))
     CHECK_WRITE(dst, n);
   REAL(explicit_bzero)(dst, n);
 }
 
-SL_INTERFACE void *memchr(const void *s, int c, size_t n) {
+SL_INTERCEPTOR void *memchr(const void *s, int c, size_t n) {
   RESOLVE(memchr);
   void *r = REAL(memchr)(s, c, n);
   if (CHECKS_ON())
@@ -152,14 +152,14 @@ SL_INTERFACE void *memchr(const void *s, int c, size_t n) {
 
 /* ---- string lengths and copies ---------------------------------------- */
 
-SL_INTERFACE size_t strlen(const char *s) {
+SL_INTERCEPTOR size_t strlen(const char *s) {
   size_t n = sl_real_strlen(s);
   if (CHECKS_ON_FOR(intercept_strlen))
     CHECK_READ(s, n + 1);
   return n;
 }
 
-SL_INTERFACE size_t strnlen(const char *s, size_t max) {
+SL_INTERCEPTOR size_t strnlen(const char *s, size_t max) {
   RESOLVE(strnlen);
   size_t n = REAL(strnlen)(s, max);
   if (CHECKS_ON_FOR(intercept_strlen))
@@ -167,14 +167,14 @@ SL_INTERFACE size_t strnlen(const char *s, size_t max) {
   return n;
 }
 
-SL_INTERFACE char *strcpy(char *dst, const char *src) {
+SL_INTERCEPTOR char *strcpy(char *dst, const char *src) {
   RESOLVE(strcpy);
   if (CHECKS_ON())
     CHECK_STRCPY_ARGS("strcpy", dst, src);
   return REAL(strcpy)(dst, src);
 }
 
-SL_INTERFACE char *stpcpy(char *dst, const char *src) {
+SL_INTERCEPTOR char *stpcpy(char *dst, const char *src) {
   RESOLVE(stpcpy);
   if (CHECKS_ON())
     CHECK_STRCPY_ARGS("stpcpy", dst, src);
@@ -183,14 +183,14 @@ SL_INTERFACE char *stpcpy(char *dst, const char *src) {
 
 /* Reads src up to its NUL or n bytes; writes all n bytes of dst (the rest
  * is padded with NULs). */
-SL_INTERFACE char *strncpy(char *dst, const char *src, size_t n) {
+SL_INTERCEPTOR char *strncpy(char *dst, const char *src, size_t n) {
   RESOLVE(strncpy);
   if (CHECKS_ON())
     CHECK_STRNCPY_ARGS(dst, src, n);
   return REAL(strncpy)(dst, src, n);
 }
 
-SL_INTERFACE char *strcat(char *dst, const char *src) {
+SL_INTERCEPTOR char *strcat(char *dst, const char *src) {
   RESOLVE(strcat);
   if (CHECKS_ON())
     CHECK_STRCAT_ARGS(dst, src);
@@ -198,7 +198,7 @@ SL_INTERFACE char *strcat(char *dst, const char *src) {
 }
 
 /* Appends at most n bytes of src, then a NUL. */
-SL_INTERFACE char *strncat(char *dst, const char *src, size_t n) {
+SL_INTERCEPTOR char *strncat(char *dst, const char *src, size_t n) {
   RESOLVE(strncat);
   RESOLVE(strnlen);
   if (CHECKS_ON()) {
@@ -257,7 +257,7 @@ static inline size_t common_prefix(const char *a, const char *b, size_t max,
   return i;
 }
 
-SL_INTERFACE int strcmp(const char *a, const char *b) {
+SL_INTERCEPTOR int strcmp(const char *a, const char *b) {
   if (!CHECKS_ON() && real_strcmp)
     return real_strcmp(a, b);
   size_t i = common_prefix(a, b, (size_t)-1, 0);
@@ -268,7 +268,7 @@ SL_INTERFACE int strcmp(const char *a, const char *b) {
   return (unsigned char)a[i] - (unsigned char)b[i];
 }
 
-SL_INTERFACE int strncmp(const char *a, const char *b, size_t n) {
+SL_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n) {
   if (!CHECKS_ON() && real_strncmp)
     return real_strncmp(a, b, n);
   size_t i = common_prefix(a, b, n, 0);
@@ -279,7 +279,7 @@ SL_INTERFACE int strncmp(const char *a, const char *b, size_t n) {
   return i == n ? 0 : (unsigned char)a[i] - (unsigned char)b[i];
 }
 
-SL_INTERFACE int strcasecmp(const char *a, const char *b) {
+SL_INTERCEPTOR int strcasecmp(const char *a, const char *b) {
   RESOLVE(strcasecmp);
   if (CHECKS_ON_FOR(intercept_strcmp)) {
     size_t i = common_prefix(a, b, (size_t)-1, 1);
@@ -289,7 +289,7 @@ SL_INTERFACE int strcasecmp(const char *a, const char *b) {
   return REAL(strcasecmp)(a, b);
 }
 
-SL_INTERFACE int strncasecmp(const char *a, const char *b, size_t n) {
+SL_INTERCEPTOR int strncasecmp(const char *a, const char *b, size_t n) {
   RESOLVE(strncasecmp);
   if (CHECKS_ON_FOR(intercept_strcmp)) {
     size_t i = common_prefix(a, b, n, 1);
@@ -299,7 +299,7 @@ SL_INTERFACE int strncasecmp(const char *a, const char *b, size_t n) {
   return REAL(strncasecmp)(a, b, n);
 }
 
-SL_INTERFACE char *strchr(const char *s, int c) {
+SL_INTERCEPTOR char *strchr(const char *s, int c) {
   RESOLVE(strchr);
   char *r = REAL(strchr)(s, c);
   if (CHECKS_ON_FOR(intercept_strchr))
@@ -309,7 +309,7 @@ SL_INTERFACE char *strchr(const char *s, int c) {
 
 /* As strchr, but returns the end of the string when c is not in it. */
 DECLARE_REAL(char *, strchrnul, const char *, int)
-SL_INTERFACE char *strchrnul(const char *s, int c) {
+SL_INTERCEPTOR char *strchrnul(const char *s, int c) {
   RESOLVE(strchrnul);
   char *r = REAL(strchrnul)(s, c);
   if (CHECKS_ON_FOR(intercept_strchr))
@@ -317,7 +317,7 @@ SL_INTERFACE char *strchrnul(const char *s, int c) {
   return r;
 }
 
-SL_INTERFACE char *strrchr(const char *s, int c) {
+SL_INTERCEPTOR char *strrchr(const char *s, int c) {
   RESOLVE(strrchr);
   if (CHECKS_ON_FOR(intercept_strchr))
     CHECK_READ(s, sl_real_strlen(s) + 1);
@@ -325,7 +325,7 @@ SL_INTERFACE char *strrchr(const char *s, int c) {
 }
 
 /* The haystack is read up to the end of the match, or whole. */
-SL_INTERFACE char *strstr(const char *hay, const char *needle) {
+SL_INTERCEPTOR char *strstr(const char *hay, const char *needle) {
   RESOLVE(strstr);
   char *r = REAL(strstr)(hay, needle);
   if (CHECKS_ON_FOR(intercept_strstr)) {
@@ -357,7 +357,7 @@ static inline size_t parsed_len(const char *nptr, const char *end) {
 }
 
 #define STRTO_INT(T, name)                                                     \
-  SL_INTERFACE T name(const char *nptr, char **endptr, int base) {             \
+  SL_INTERCEPTOR T name(const char *nptr, char **endptr, int base) {             \
     RESOLVE(name);                                                             \
     if (!CHECKS_ON())                                                          \
       return REAL(name)(nptr, endptr, base);                                   \
@@ -373,7 +373,7 @@ static inline size_t parsed_len(const char *nptr, const char *end) {
   }
 
 #define STRTO_FLOAT(T, name)                                                   \
-  SL_INTERFACE T name(const char *nptr, char **endptr) {                       \
+  SL_INTERCEPTOR T name(const char *nptr, char **endptr) {                       \
     RESOLVE(name);                                                             \
     if (!CHECKS_ON())                                                          \
       return REAL(name)(nptr, endptr);                                         \

@@ -23,7 +23,7 @@ void interceptors_string_scan_init(void) {
 
 /* strspn and strcspn stop at the first byte outside (inside) the set: the
  * subject is read up to and including it; the set up to its NUL. */
-SL_INTERFACE size_t strspn(const char *s, const char *accept) {
+SL_INTERCEPTOR size_t strspn(const char *s, const char *accept) {
   RESOLVE(strspn);
   size_t r = REAL(strspn)(s, accept);
   if (CHECKS_ON_FOR(intercept_strspn)) {
@@ -33,7 +33,7 @@ SL_INTERFACE size_t strspn(const char *s, const char *accept) {
   return r;
 }
 
-SL_INTERFACE size_t strcspn(const char *s, const char *reject) {
+SL_INTERCEPTOR size_t strcspn(const char *s, const char *reject) {
   RESOLVE(strcspn);
   size_t r = REAL(strcspn)(s, reject);
   if (CHECKS_ON_FOR(intercept_strspn)) {
@@ -43,7 +43,7 @@ SL_INTERFACE size_t strcspn(const char *s, const char *reject) {
   return r;
 }
 
-SL_INTERFACE char *strpbrk(const char *s, const char *accept) {
+SL_INTERCEPTOR char *strpbrk(const char *s, const char *accept) {
   RESOLVE(strpbrk);
   char *r = REAL(strpbrk)(s, accept);
   if (CHECKS_ON_FOR(intercept_strpbrk)) {
@@ -54,7 +54,7 @@ SL_INTERFACE char *strpbrk(const char *s, const char *accept) {
 }
 
 /* As strstr: the haystack up to the end of the match, or whole. */
-SL_INTERFACE char *strcasestr(const char *hay, const char *needle) {
+SL_INTERCEPTOR char *strcasestr(const char *hay, const char *needle) {
   RESOLVE(strcasestr);
   char *r = REAL(strcasestr)(hay, needle);
   if (CHECKS_ON_FOR(intercept_strstr)) {
@@ -68,7 +68,7 @@ SL_INTERFACE char *strcasestr(const char *hay, const char *needle) {
 
 /* Both ranges in full, as ASan checks them: the search may look at any
  * byte of either. */
-SL_INTERFACE void *memmem(const void *hay, size_t hl, const void *needle,
+SL_INTERCEPTOR void *memmem(const void *hay, size_t hl, const void *needle,
                           size_t nl) {
   RESOLVE(memmem);
   void *r = REAL(memmem)(hay, hl, needle, nl);
@@ -100,11 +100,11 @@ SL_INTERFACE void *memmem(const void *hay, size_t hl, const void *needle,
     CHECK_READ(start_, (size_t)(*save - start_) + (**save == 0));              \
   return r_
 
-SL_INTERFACE char *strtok_r(char *str, const char *delim, char **save) {
+SL_INTERCEPTOR char *strtok_r(char *str, const char *delim, char **save) {
   STRTOK_R_BODY(str, delim, save);
 }
 
-SL_INTERFACE char *__strtok_r(char *str, const char *delim, char **save) {
+SL_INTERCEPTOR char *__strtok_r(char *str, const char *delim, char **save) {
   STRTOK_R_BODY(str, delim, save);
 }
 
@@ -112,7 +112,7 @@ SL_INTERFACE char *__strtok_r(char *str, const char *delim, char **save) {
  * known exactly; like libc's, it is not thread-safe. */
 static char *strtok_position;
 
-SL_INTERFACE char *strtok(char *str, const char *delim) {
+SL_INTERCEPTOR char *strtok(char *str, const char *delim) {
   char **save = &strtok_position;
   STRTOK_R_BODY(str, delim, save);
 }
@@ -131,7 +131,7 @@ static size_t ato_read_len(const char *nptr, const char *end) {
   return (size_t)(end - nptr) + 1;
 }
 
-SL_INTERFACE int atoi(const char *nptr) {
+SL_INTERCEPTOR int atoi(const char *nptr) {
   RESOLVE(strtol);
   char *end;
   long r = REAL(strtol)(nptr, &end, 10);
@@ -140,7 +140,7 @@ SL_INTERFACE int atoi(const char *nptr) {
   return (int)r;
 }
 
-SL_INTERFACE long atol(const char *nptr) {
+SL_INTERCEPTOR long atol(const char *nptr) {
   RESOLVE(strtol);
   char *end;
   long r = REAL(strtol)(nptr, &end, 10);
@@ -149,7 +149,7 @@ SL_INTERFACE long atol(const char *nptr) {
   return r;
 }
 
-SL_INTERFACE long long atoll(const char *nptr) {
+SL_INTERCEPTOR long long atoll(const char *nptr) {
   RESOLVE(strtoll);
   char *end;
   long long r = REAL(strtoll)(nptr, &end, 10);

@@ -38,7 +38,7 @@ void interceptors_sys_init(void) {
 
 /* Each entry's fd and events are inputs, its revents the output: checked
  * field by field, as ASan does, so a short array names the field. */
-SL_INTERFACE int poll(struct pollfd *fds, nfds_t n, int timeout) {
+SL_INTERCEPTOR int poll(struct pollfd *fds, nfds_t n, int timeout) {
   RESOLVE(poll);
   if (CHECKS_ON())
     for (nfds_t i = 0; i < n; i++) {
@@ -60,7 +60,7 @@ static size_t fd_set_bytes(int nfds) {
   return ((size_t)nfds + 63) / 64 * 8;
 }
 
-SL_INTERFACE int select(int nfds, fd_set *r, fd_set *w, fd_set *e,
+SL_INTERCEPTOR int select(int nfds, fd_set *r, fd_set *w, fd_set *e,
                         struct timeval *timeout) {
   RESOLVE(select);
   size_t n = fd_set_bytes(nfds);
@@ -90,7 +90,7 @@ SL_INTERFACE int select(int nfds, fd_set *r, fd_set *w, fd_set *e,
 
 /* The result list is the runtime's own malloc'd memory; only the pointer
  * stored into *res is the caller's. */
-SL_INTERFACE int getaddrinfo(const char *node, const char *service,
+SL_INTERCEPTOR int getaddrinfo(const char *node, const char *service,
                              const struct addrinfo *hints,
                              struct addrinfo **res) {
   RESOLVE(getaddrinfo);
@@ -110,7 +110,7 @@ SL_INTERFACE int getaddrinfo(const char *node, const char *service,
 
 /* ---- pthread out-parameters ------------------------------------------- */
 
-SL_INTERFACE int pthread_key_create(pthread_key_t *key,
+SL_INTERCEPTOR int pthread_key_create(pthread_key_t *key,
                                     void (*dtor)(void *)) {
   RESOLVE(pthread_key_create);
   int r = REAL(pthread_key_create)(key, dtor);
@@ -121,7 +121,7 @@ SL_INTERFACE int pthread_key_create(pthread_key_t *key,
 
 /* The attribute getters read the attribute object and store one value. */
 #define ATTR_GETTER(name, A, T)                                                \
-  SL_INTERFACE int name(const A *attr, T *out) {                               \
+  SL_INTERCEPTOR int name(const A *attr, T *out) {                               \
     RESOLVE(name);                                                             \
     if (CHECKS_ON())                                                           \
       CHECK_READ(attr, sizeof *attr);                                          \
@@ -136,7 +136,7 @@ ATTR_GETTER(pthread_attr_getguardsize, pthread_attr_t, size_t)
 ATTR_GETTER(pthread_attr_getdetachstate, pthread_attr_t, int)
 ATTR_GETTER(pthread_mutexattr_gettype, pthread_mutexattr_t, int)
 
-SL_INTERFACE int pthread_attr_getstack(const pthread_attr_t *attr,
+SL_INTERCEPTOR int pthread_attr_getstack(const pthread_attr_t *attr,
                                        void **addr, size_t *size) {
   RESOLVE(pthread_attr_getstack);
   if (CHECKS_ON())
@@ -149,7 +149,7 @@ SL_INTERFACE int pthread_attr_getstack(const pthread_attr_t *attr,
   return r;
 }
 
-SL_INTERFACE int pthread_getschedparam(pthread_t th, int *policy,
+SL_INTERCEPTOR int pthread_getschedparam(pthread_t th, int *policy,
                                        struct sched_param *param) {
   RESOLVE(pthread_getschedparam);
   int r = REAL(pthread_getschedparam)(th, policy, param);

@@ -38,7 +38,7 @@ static size_t wide_common_prefix(const wchar_t *a, const wchar_t *b,
   return i;
 }
 
-SL_INTERFACE size_t wcslen(const wchar_t *s) {
+SL_INTERCEPTOR size_t wcslen(const wchar_t *s) {
   RESOLVE(wcslen);
   size_t n = REAL(wcslen)(s);
   if (CHECKS_ON())
@@ -46,7 +46,7 @@ SL_INTERFACE size_t wcslen(const wchar_t *s) {
   return n;
 }
 
-SL_INTERFACE size_t wcsnlen(const wchar_t *s, size_t max) {
+SL_INTERCEPTOR size_t wcsnlen(const wchar_t *s, size_t max) {
   RESOLVE(wcsnlen);
   size_t n = REAL(wcsnlen)(s, max);
   if (CHECKS_ON())
@@ -54,7 +54,7 @@ SL_INTERFACE size_t wcsnlen(const wchar_t *s, size_t max) {
   return n;
 }
 
-SL_INTERFACE wchar_t *wcscpy(wchar_t *dst, const wchar_t *src) {
+SL_INTERCEPTOR wchar_t *wcscpy(wchar_t *dst, const wchar_t *src) {
   RESOLVE(wcscpy), RESOLVE(wcslen);
   if (CHECKS_ON()) {
     size_t bytes = (REAL(wcslen)(src) + 1) * W;
@@ -66,7 +66,7 @@ SL_INTERFACE wchar_t *wcscpy(wchar_t *dst, const wchar_t *src) {
 }
 
 /* Reads src up to its NUL or n elements; writes all n of dst (padding). */
-SL_INTERFACE wchar_t *wcsncpy(wchar_t *dst, const wchar_t *src, size_t n) {
+SL_INTERCEPTOR wchar_t *wcsncpy(wchar_t *dst, const wchar_t *src, size_t n) {
   RESOLVE(wcsncpy), RESOLVE(wcsnlen);
   if (CHECKS_ON()) {
     size_t from = MIN(n, REAL(wcsnlen)(src, n) + 1) * W;
@@ -77,7 +77,7 @@ SL_INTERFACE wchar_t *wcsncpy(wchar_t *dst, const wchar_t *src, size_t n) {
   return REAL(wcsncpy)(dst, src, n);
 }
 
-SL_INTERFACE wchar_t *wcscat(wchar_t *dst, const wchar_t *src) {
+SL_INTERCEPTOR wchar_t *wcscat(wchar_t *dst, const wchar_t *src) {
   RESOLVE(wcscat), RESOLVE(wcslen);
   if (CHECKS_ON()) {
     size_t dl = REAL(wcslen)(dst), sl = REAL(wcslen)(src);
@@ -89,7 +89,7 @@ SL_INTERFACE wchar_t *wcscat(wchar_t *dst, const wchar_t *src) {
   return REAL(wcscat)(dst, src);
 }
 
-SL_INTERFACE int wcscmp(const wchar_t *a, const wchar_t *b) {
+SL_INTERCEPTOR int wcscmp(const wchar_t *a, const wchar_t *b) {
   RESOLVE(wcscmp);
   if (CHECKS_ON()) {
     size_t i = wide_common_prefix(a, b, (size_t)-1);
@@ -99,7 +99,7 @@ SL_INTERFACE int wcscmp(const wchar_t *a, const wchar_t *b) {
   return REAL(wcscmp)(a, b);
 }
 
-SL_INTERFACE int wcsncmp(const wchar_t *a, const wchar_t *b, size_t n) {
+SL_INTERCEPTOR int wcsncmp(const wchar_t *a, const wchar_t *b, size_t n) {
   RESOLVE(wcsncmp);
   if (CHECKS_ON()) {
     size_t i = wide_common_prefix(a, b, n);
@@ -110,7 +110,7 @@ SL_INTERFACE int wcsncmp(const wchar_t *a, const wchar_t *b, size_t n) {
 }
 
 /* Read up to the element found, or the whole string with its NUL. */
-SL_INTERFACE wchar_t *wcschr(const wchar_t *s, wchar_t c) {
+SL_INTERCEPTOR wchar_t *wcschr(const wchar_t *s, wchar_t c) {
   RESOLVE(wcschr), RESOLVE(wcslen);
   wchar_t *r = REAL(wcschr)(s, c);
   if (CHECKS_ON())
@@ -118,14 +118,14 @@ SL_INTERFACE wchar_t *wcschr(const wchar_t *s, wchar_t c) {
   return r;
 }
 
-SL_INTERFACE wchar_t *wcsrchr(const wchar_t *s, wchar_t c) {
+SL_INTERCEPTOR wchar_t *wcsrchr(const wchar_t *s, wchar_t c) {
   RESOLVE(wcsrchr), RESOLVE(wcslen);
   if (CHECKS_ON())
     CHECK_READ(s, (REAL(wcslen)(s) + 1) * W);
   return REAL(wcsrchr)(s, c);
 }
 
-SL_INTERFACE wchar_t *wmemcpy(wchar_t *dst, const wchar_t *src, size_t n) {
+SL_INTERCEPTOR wchar_t *wmemcpy(wchar_t *dst, const wchar_t *src, size_t n) {
   RESOLVE(wmemcpy);
   if (CHECKS_ON()) {
     CHECK_OVERLAP("wmemcpy", dst, n * W, src, n * W);
@@ -135,7 +135,7 @@ SL_INTERFACE wchar_t *wmemcpy(wchar_t *dst, const wchar_t *src, size_t n) {
   return REAL(wmemcpy)(dst, src, n);
 }
 
-SL_INTERFACE wchar_t *wmemmove(wchar_t *dst, const wchar_t *src, size_t n) {
+SL_INTERCEPTOR wchar_t *wmemmove(wchar_t *dst, const wchar_t *src, size_t n) {
   RESOLVE(wmemmove);
   if (CHECKS_ON()) {
     CHECK_READ(src, n * W);
@@ -144,14 +144,14 @@ SL_INTERFACE wchar_t *wmemmove(wchar_t *dst, const wchar_t *src, size_t n) {
   return REAL(wmemmove)(dst, src, n);
 }
 
-SL_INTERFACE wchar_t *wmemset(wchar_t *dst, wchar_t c, size_t n) {
+SL_INTERCEPTOR wchar_t *wmemset(wchar_t *dst, wchar_t c, size_t n) {
   RESOLVE(wmemset);
   if (CHECKS_ON())
     CHECK_WRITE(dst, n * W);
   return REAL(wmemset)(dst, c, n);
 }
 
-SL_INTERFACE int wmemcmp(const wchar_t *a, const wchar_t *b, size_t n) {
+SL_INTERCEPTOR int wmemcmp(const wchar_t *a, const wchar_t *b, size_t n) {
   RESOLVE(wmemcmp);
   if (CHECKS_ON()) {
     CHECK_READ(a, n * W);

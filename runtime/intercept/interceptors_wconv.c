@@ -40,7 +40,7 @@ static size_t wide_bytes(const wchar_t *s) {
       CHECK_WRITE(ps, sizeof *(ps));                                           \
   } while (0)
 
-SL_INTERFACE size_t wcrtomb(char *s, wchar_t wc, mbstate_t *ps) {
+SL_INTERCEPTOR size_t wcrtomb(char *s, wchar_t wc, mbstate_t *ps) {
   RESOLVE(wcrtomb);
   size_t r = REAL(wcrtomb)(s, wc, ps);
   if (CHECKS_ON()) {
@@ -51,7 +51,7 @@ SL_INTERFACE size_t wcrtomb(char *s, wchar_t wc, mbstate_t *ps) {
   return r;
 }
 
-SL_INTERFACE int wctomb(char *s, wchar_t wc) {
+SL_INTERCEPTOR int wctomb(char *s, wchar_t wc) {
   RESOLVE(wctomb);
   int r = REAL(wctomb)(s, wc);
   if (CHECKS_ON() && s && r > 0)
@@ -60,7 +60,7 @@ SL_INTERFACE int wctomb(char *s, wchar_t wc) {
 }
 
 /* Reads the bytes of one character (all n when it is incomplete, -2). */
-SL_INTERFACE size_t mbrtowc(wchar_t *pwc, const char *s, size_t n,
+SL_INTERCEPTOR size_t mbrtowc(wchar_t *pwc, const char *s, size_t n,
                             mbstate_t *ps) {
   RESOLVE(mbrtowc);
   size_t r = REAL(mbrtowc)(pwc, s, n, ps);
@@ -78,7 +78,7 @@ SL_INTERFACE size_t mbrtowc(wchar_t *pwc, const char *s, size_t n,
 }
 
 /* r characters stored, and the terminator when r < n. */
-SL_INTERFACE size_t mbstowcs(wchar_t *dst, const char *src, size_t n) {
+SL_INTERCEPTOR size_t mbstowcs(wchar_t *dst, const char *src, size_t n) {
   RESOLVE(mbstowcs);
   size_t r = REAL(mbstowcs)(dst, src, n);
   if (CHECKS_ON() && r != FAILED) {
@@ -92,7 +92,7 @@ SL_INTERFACE size_t mbstowcs(wchar_t *dst, const char *src, size_t n) {
 
 /* *src is left NULL when the terminator was converted, else just past
  * the last converted character. */
-SL_INTERFACE size_t mbsrtowcs(wchar_t *dst, const char **src, size_t n,
+SL_INTERCEPTOR size_t mbsrtowcs(wchar_t *dst, const char **src, size_t n,
                               mbstate_t *ps) {
   RESOLVE(mbsrtowcs);
   const char *from = src ? *src : 0;
@@ -109,7 +109,7 @@ SL_INTERFACE size_t mbsrtowcs(wchar_t *dst, const char **src, size_t n,
   return r;
 }
 
-SL_INTERFACE size_t wcstombs(char *dst, const wchar_t *src, size_t n) {
+SL_INTERCEPTOR size_t wcstombs(char *dst, const wchar_t *src, size_t n) {
   RESOLVE(wcstombs);
   size_t r = REAL(wcstombs)(dst, src, n);
   if (CHECKS_ON() && r != FAILED) {
@@ -121,7 +121,7 @@ SL_INTERFACE size_t wcstombs(char *dst, const wchar_t *src, size_t n) {
   return r;
 }
 
-SL_INTERFACE size_t wcsrtombs(char *dst, const wchar_t **src, size_t n,
+SL_INTERCEPTOR size_t wcsrtombs(char *dst, const wchar_t **src, size_t n,
                               mbstate_t *ps) {
   RESOLVE(wcsrtombs);
   const wchar_t *from = src ? *src : 0;

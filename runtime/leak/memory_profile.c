@@ -21,8 +21,12 @@ static void print_profile(const leak_block *blocks, size_t n, void *arg) {
   sbuf_t b;
   if (!sbuf_init_grow(&b, 16 << 10))
     return;
-  sbuf_printf(&b, "Live Heap Allocations: %lu bytes in %lu chunks\n",
-              (unsigned long)total, (unsigned long)n);
+  /* ASan's headline, what was asked for included (scripts match it). */
+  sbuf_printf(&b,
+              "Live Heap Allocations: %lu bytes in %lu chunks; showing top "
+              "%lu%% (at most %lu unique contexts)\n",
+              (unsigned long)total, (unsigned long)n,
+              (unsigned long)a->top_percent, (unsigned long)a->max_contexts);
   /* Stacks already printed are marked by remembering the last maximum:
    * each pass takes the largest total strictly below (or equal with a
    * larger stack id than) the previous one. */

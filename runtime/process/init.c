@@ -216,6 +216,10 @@ void sleuth_init(void) {
                !env && sl_getenv("ASAN_OPTIONS") && sl_getenv("LSAN_OPTIONS")
                    ? ", LSAN_OPTIONS"
                    : "");
+    /* The mapping, in the lines ASan prints at verbosity=1 (scripts and
+     * tests read them to compute shadow addresses). */
+    report_raw("SHADOW_SCALE: %d", SLEUTH_SHADOW_SCALE);
+    report_raw("SHADOW_OFFSET: 0x%lx", (unsigned long)SLEUTH_SHADOW_OFFSET);
     /* Flags of ASan-syntax strings that were ignored, one line each. */
     for (const char *w = options_warnings(); w && *w;) {
       const char *eol = sl_strchr(w, '\n');

@@ -7,6 +7,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <errno.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <signal.h>
 #include <ucontext.h>
 
@@ -303,8 +306,25 @@ static uptr summary_pc_of(uint32_t stack) {
 
 /* Renders the report in the log_format, writes it with one write, and
  * stops the process or releases the lock. */
+/* sleep_before_dying=N: time to attach a debugger to the reported process
+ * (the report lock stays held, so other threads' errors wait). */
+static void sleep_before_dying(int fd) {
+  long secs = (long)sl_opt.sleep_before_dying;
+  if (secs <= 0)
+    return;
+  char line[64];
+  sbuf_t b;
+  sbuf_init(&b, line, sizeof line);
+  sbuf_printf(&b, "==%d==Sleeping for %ld second(s)\n", sys_getpid(), secs);
+  sys_write_all(fd, b.buf, b.len);
+  struct timespec ts = {secs, 0};
+  while (sys_call6(SYS_nanosleep, (long)&ts, (long)&ts, 0, 0, 0, 0) == -EINTR)
+    ;
+}
+
 static void finish(report_model *m, int fatal) {
   static char fallback[64 << 10]; /* when the internal heap is exhausted */
+  report_hooks_on_error();
   __atomic_fetch_add(&error_count, 1, __ATOMIC_RELAXED);
   int fd = out_fd();
   int stop = fatal || sl_opt.halt_on_error;
@@ -323,8 +343,10 @@ static void finish(report_model *m, int fatal) {
   if (stop)
     report_hooks_death();
   reporting_tid = 0;
-  if (stop)
+  if (stop) {
+    sleep_before_dying(fd);
     sys_exit_group((int)sl_opt.exitcode);
+  }
   sbuf_free(&b);
   sbuf_free(&m->message);
   sbuf_free(&m->details);
@@ -642,6 +664,7 @@ void report_double_free(uptr addr, uint32_t stack) {
   sbuf_printf(&m.message,
               ": attempting double-free on %p in thread T%u:", (void *)addr,
               m.tid);
+  report_hooks_address(addr);
   chunk_info ci;
   if (pools_describe(addr, &ci) ||
       (allocator_describe(addr, &ci) && ci.state != CHUNK_AVAILABLE))
@@ -845,6 +868,14 @@ int signals_real_sigaction(int sig, const struct sigaction *act,
  * thread's bound is where RLIMIT_STACK stops its growth) and no further
  * below sp than one large frame: the push or store that grew the stack.
  * Without known bounds, a fault within a page below sp counts too. */
+/* An instruction fetch that faulted on a mapped page hit memory that is not
+ * executable (heap, stack, data): a jump through a pointer to data. */
+static int page_is_mapped(uptr addr) {
+  unsigned char resident;
+  return sys_call6(SYS_mincore, (long)(addr & ~(uptr)4095), 4096,
+                   (long)&resident, 0, 0, 0) == 0;
+}
+
 static int is_stack_overflow(const sl_thread *t, uptr addr, uptr sp) {
   const uptr near = 65536;
   if (addr + near < sp || addr >= sp + near)
@@ -923,6 +954,9 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
     m.details_pid = 1;
     if (bad_fetch && pc < 4096)
       sbuf_puts(&m.details, "Hint: pc points to the zero page.\n");
+    else if (bad_fetch && page_is_mapped(pc))
+      sbuf_puts(&m.details,
+                "Hint: PC is at a non-executable region. Maybe a wild jump?\n");
     sbuf_printf(&m.details, "The signal is caused by a %s memory access.\n",
                 m.access_type);
     if (addr < 4096)

@@ -23,8 +23,11 @@ void report_hooks_begin(const char *kind) {
   last.kind = kind;
   last.pc = last.bp = last.sp = last.addr = last.size = 0;
   last.is_write = 0;
-  __asan_on_error();
 }
+
+void report_hooks_on_error(void) { __asan_on_error(); }
+
+void report_hooks_address(uptr addr) { last.addr = addr; }
 
 void report_hooks_access(uptr pc, uptr bp, uptr sp, uptr addr, int is_write,
                          uptr size) {

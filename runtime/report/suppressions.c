@@ -55,12 +55,13 @@ die(const char *file, int line, const char *fmt, ...) {
   char msg[2048];
   sbuf_t b;
   sbuf_init(&b, msg, sizeof msg);
+  /* A line that does not parse starts as ASan's message does. */
+  sbuf_printf(&b, "==%d==ERROR: Sleuth: %s", sys_getpid(),
+              line ? "failed to parse suppressions: " : "");
   if (file)
-    sbuf_printf(&b, "==%d==ERROR: Sleuth: suppressions file '%s'",
-                sys_getpid(), file);
+    sbuf_printf(&b, "suppressions file '%s'", file);
   else
-    sbuf_printf(&b, "==%d==ERROR: Sleuth: the program's default suppressions",
-                sys_getpid());
+    sbuf_puts(&b, "the program's default suppressions");
   if (line)
     sbuf_printf(&b, " line %d", line);
   sbuf_puts(&b, ": ");
