@@ -81,6 +81,14 @@ else:
 
 config.available_features.add("llvm-" + config.sleuth_llvm_major)
 
+# Build tools some tests drive, as features named after their Debian
+# packages, so that an UNSUPPORTED test's "unavailable features" line
+# says what to install (apt-get install meson ninja-build).
+if shutil.which("meson"):
+    config.available_features.add("meson")
+if shutil.which("ninja"):
+    config.available_features.add("ninja-build")
+
 # Out-of-memory tests ask for 512 GiB: the kernel refuses that only when it
 # does not overcommit unconditionally (vm.overcommit_memory != 1).
 try:
