@@ -88,6 +88,9 @@ if shutil.which("meson"):
     config.available_features.add("meson")
 if shutil.which("ninja"):
     config.available_features.add("ninja-build")
+if not (shutil.which("meson") and shutil.which("ninja")):
+    lit_config.note("UNSUPPORTED: wrapper/meson-project.c needs meson and ninja "
+                    "(Debian: apt-get install meson ninja-build)")
 
 # Out-of-memory tests ask for 512 GiB: the kernel refuses that only when it
 # does not overcommit unconditionally (vm.overcommit_memory != 1).
