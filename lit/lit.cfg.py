@@ -91,7 +91,8 @@ OPTIONAL_TOOLS = {
     "node": ("node", "nodejs"),
     "chromium": ("chromium", "chromium"),
     "go": ("go", "golang-go"),
-    "meson": ("meson", "meson ninja-build"),
+    "meson": ("meson", "meson"),          # wrapper/meson-project.c, with:
+    "ninja-build": ("ninja", "ninja-build"),
     "pkg-config": ("pkg-config", "pkg-config"),
 }
 for _feature, (_exe, _pkg) in sorted(OPTIONAL_TOOLS.items()):

@@ -30,10 +30,16 @@ SL_INTERFACE const char *__sanitizer_get_report_path(void) {
  * file, and the symbolizer is started on first use. */
 SL_INTERFACE void __sanitizer_sandbox_on_notify(void *args) { (void)args; }
 
+/* Another sanitizer's runtime in the process (UBSan's, which sleuth-cc
+ * links shared) passes its whole line, "SUMMARY: UndefinedBehaviorSanitizer:
+ * ...", as compiler-rt's callers do: that is written as it is. */
 SL_INTERFACE void __sanitizer_report_error_summary(const char *summary) {
   char buf[1024];
-  size_t n = sl_snprintf(buf, sizeof buf, "SUMMARY: Sleuth: %s\n",
-                         summary ? summary : "");
+  if (!summary)
+    summary = "";
+  int whole_line = sl_strncmp(summary, "SUMMARY: ", 9) == 0;
+  size_t n = sl_snprintf(buf, sizeof buf, "%s%s\n",
+                         whole_line ? "" : "SUMMARY: Sleuth: ", summary);
   report_write(buf, n < sizeof buf ? n : sizeof buf - 1);
 }
 

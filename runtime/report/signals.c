@@ -12,7 +12,21 @@
 #include "report.h"
 #include "threads.h"
 
-DECLARE_REAL(int, sigaction, int, const struct sigaction *, struct sigaction *)
+/* libc's sigaction, found by glibc's own name for it, __sigaction: a
+ * sanitizer runtime loaded ahead of libc (UBSan's shared runtime, which
+ * sleuth-cc links with -fsanitize=undefined) interposes "sigaction", and
+ * before it has initialised, which is after Sleuth's .preinit_array, its
+ * version refuses every call. "sigaction" is the fallback for other libcs. */
+static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
+static void resolve_sigaction(void) {
+  if (SL_LIKELY(real_sigaction))
+    return;
+  void *f = dlsym(RTLD_NEXT, "__sigaction");
+  if (!f)
+    f = dlsym(RTLD_NEXT, "sigaction");
+  real_sigaction = (int (*)(int, const struct sigaction *,
+                            struct sigaction *))f;
+}
 
 static int owned(int sig) {
   return sleuth_inited && sl_opt.handle_segv &&
