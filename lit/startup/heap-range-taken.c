@@ -5,6 +5,10 @@
 // RUN: %clang %S/Inputs/no-personality.c -o %t.np
 // RUN: env KEEP_ME=yes SLEUTH_OPTIONS=verbosity=1 %run %t.np %t "a b" 2>&1 | FileCheck %s --check-prefix=NOPERS
 // RUN: env SLEUTH_OPTIONS=verbosity=1 not %run %t.np %t x overflow 2>&1 | FileCheck %s
+// The preloaded runtime (sleuth-run) on a program built without Sleuth.
+// RUN: %clang -g -O0 -no-pie -Wl,--section-start=.taken=0x600000001000 %s -o %t.plain
+// RUN: env KEEP_ME=yes SLEUTH_OPTIONS=verbosity=1 %sleuth_run %t.plain "a b" 2>&1 | FileCheck %s --check-prefix=CLEAN
+// RUN: env SLEUTH_OPTIONS=verbosity=1 not %sleuth_run %t.plain x overflow 2>&1 | FileCheck %s --check-prefix=PRELOAD
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +38,18 @@ int main(int argc, char **argv) {
 // CHECK: the heap is at
 // CHECK: ERROR: Sleuth: heap-buffer-overflow on address
 // CHECK: WRITE of size 1 at
-// CHECK: #0 {{.*}} in main {{.*}}heap-range-taken.c:23
+// CHECK: #0 {{.*}} in main {{.*}}heap-range-taken.c:27
 // CHECK: is located 0 bytes after 10-byte region
 // CHECK: allocated by thread T0 here:
-// CHECK: #1 {{.*}} in main {{.*}}heap-range-taken.c:21
-// CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}heap-range-taken.c:23
+// CHECK: #1 {{.*}} in main {{.*}}heap-range-taken.c:25
+// CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}heap-range-taken.c:27
+
+// PRELOAD: re-executing once
+// PRELOAD: the heap is at
+// PRELOAD: ERROR: Sleuth: heap-buffer-overflow on address {{.*}}, detected when the block was freed
+// PRELOAD: #1 {{.*}} in main {{.*}}heap-range-taken.c:28
+// PRELOAD: is located 0 bytes after 10-byte region
+// PRELOAD: #1 {{.*}} in main {{.*}}heap-range-taken.c:25
 
 // NOPERS-NOT: re-executing once
 // NOPERS: Sleuth: the heap range [0x600000000000, {{.*}}) is in use and personality(ADDR_NO_RANDOMIZE) was refused (errno 1)
@@ -53,3 +64,5 @@ int main(int argc, char **argv) {
 // here: the address is fixed), the marker stops a second one, and the heap
 // moves to where the kernel has room. The program sees its own argv and
 // environment, not the marker, and its children get randomisation back.
+// The same holds for the preloaded runtime, whose re-execution keeps
+// LD_PRELOAD (the overflow is then found in the redzone when freed).
