@@ -17,6 +17,9 @@ if(SLEUTH_LLVM_MAJOR LESS 19)
 else()
   set(SLEUTH_PC_CXXFLAGS "-D_GLIBCXX_SANITIZE_VECTOR=1")
 endif()
+# Relative to the file itself, so build tree and any prefix work alike; the
+# Debian package adds a copy with its absolute prefix (cmake/Debian.cmake).
+set(SLEUTH_PC_PREFIX "\${pcfiledir}/../..")
 configure_file("${CMAKE_CURRENT_LIST_DIR}/sleuth.pc.in"
   "${SLEUTH_STAGE}/lib/pkgconfig/sleuth.pc" @ONLY)
 install(FILES "${SLEUTH_STAGE}/lib/pkgconfig/sleuth.pc" DESTINATION lib/pkgconfig)

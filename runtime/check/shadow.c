@@ -5,6 +5,8 @@
 
 #include <sys/mman.h>
 
+#include "aslr_reexec.h"
+
 #define LOW_SHADOW_BEG 0x7fff8000ULL
 #define LOW_SHADOW_END 0x8fff6fffULL
 #define GAP_BEG 0x8fff7000ULL
@@ -39,8 +41,16 @@ static void map_range(const char *what, uptr beg, uptr end, int prot) {
   long r = (long)sys_mmap(
       (void *)beg, len, prot,
       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-  if (r != (long)beg)
-    die_layout(what, beg, end + 1, r < 0 && r > -4096 ? r : -17);
+  if (r != (long)beg) {
+    long err = r < 0 && r > -4096 ? r : -17;
+    if (err == -17 /* EEXIST */) {
+      char range[80];
+      sl_snprintf(range, sizeof range, "the %s [%p, %p)", what, (void *)beg,
+                  (void *)(end + 1));
+      aslr_reexec_or_return(range); /* the shadow cannot move */
+    }
+    die_layout(what, beg, end + 1, err);
+  }
   sys_madvise((void *)beg, len, MADV_DONTDUMP);
 }
 

@@ -86,6 +86,9 @@ pid_t sys_fork(void) {
 int sys_execve(const char *path, char *const argv[], char *const envp[]) {
   return (int)SC3(SYS_execve, path, argv, envp);
 }
+long sys_personality(unsigned long persona) {
+  return SC1(SYS_personality, persona);
+}
 pid_t sys_waitpid(pid_t pid, int *status, int options) {
   return (pid_t)SC4(SYS_wait4, pid, status, options, 0);
 }

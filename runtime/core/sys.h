@@ -43,6 +43,9 @@ int sys_gettid(void);
 int sys_getppid(void);
 pid_t sys_fork(void);
 int sys_execve(const char *path, char *const argv[], char *const envp[]);
+/* personality(2): persona 0xffffffff only queries. Returns the previous
+ * persona or a negative errno (seccomp filters return -EPERM). */
+long sys_personality(unsigned long persona);
 pid_t sys_waitpid(pid_t pid, int *status, int options);
 int sys_kill(pid_t pid, int sig);
 int sys_sched_yield(void);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <sys/mman.h>
 
+#include "aslr_reexec.h"
 #include "heapprof.h"
 #include "malloc_hooks.h"
 #include "options.h"
@@ -73,17 +74,54 @@ static inline uint32_t rz_log_for(size_t n) {
   return l > min_rz_log ? l : min_rz_log;
 }
 
+uptr sl_heap_beg = HEAP_DEFAULT_BEG;
+
+static long reserve_heap(uptr at, uptr len) {
+  return (long)sys_mmap((void *)at, len, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+                            (at ? 0x100000 /* MAP_FIXED_NOREPLACE */ : 0),
+                        -1, 0);
+}
+
+/* The fallback that needs no privilege: a range the kernel picks (it has
+ * room for terabytes above the executable), trimmed to a region-aligned
+ * HEAP_SIZE so region arithmetic stays shifts. The shadow is mapped by
+ * now, so the kernel cannot pick shadow; the check is for the record. */
+static uptr reserve_heap_anywhere(void) {
+  uptr align = (uptr)1 << REGION_SHIFT, len = HEAP_SIZE + align;
+  long r = reserve_heap(0, len);
+  if (r < 0 && r > -4096)
+    return 0;
+  uptr got = (uptr)r, beg = (got + align - 1) & ~(align - 1);
+  if (beg > got)
+    sys_munmap((void *)got, beg - got);
+  if (got + len > beg + HEAP_SIZE)
+    sys_munmap((void *)(beg + HEAP_SIZE), got + len - (beg + HEAP_SIZE));
+  if (!shadow_is_app_mem(beg) || !shadow_is_app_mem(beg + HEAP_SIZE - 1)) {
+    sys_munmap((void *)beg, HEAP_SIZE);
+    return 0;
+  }
+  return beg;
+}
+
 void allocator_init(void) {
-  long r = (long)sys_mmap((void *)HEAP_BEG, HEAP_END - HEAP_BEG,
-                          PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-                              0x100000 /* MAP_FIXED_NOREPLACE */,
-                          -1, 0);
-  if (r != (long)HEAP_BEG) {
-    report_raw("ERROR: Sleuth: cannot reserve the heap at %p (the range is "
-               "in use)",
-               (void *)HEAP_BEG);
-    sys_exit_group(1);
+  if (reserve_heap(HEAP_DEFAULT_BEG, HEAP_SIZE) != (long)HEAP_DEFAULT_BEG) {
+    char what[80];
+    sl_snprintf(what, sizeof what, "the heap range [%p, %p)",
+                (void *)HEAP_DEFAULT_BEG,
+                (void *)(HEAP_DEFAULT_BEG + HEAP_SIZE));
+    aslr_reexec_or_return(what); /* returns if it cannot help */
+    uptr beg = reserve_heap_anywhere();
+    if (!beg) {
+      report_raw("ERROR: Sleuth: cannot reserve the heap: %p is in use and "
+                 "no other %zu GiB range is free (is 'ulimit -v' set?)",
+                 (void *)HEAP_DEFAULT_BEG, (size_t)(HEAP_SIZE >> 30));
+      sys_exit_group(1);
+    }
+    sl_heap_beg = beg;
+    if (sl_opt.verbosity)
+      report_raw("Sleuth: %s is in use; the heap is at %p instead", what,
+                 (void *)beg);
   }
   for (unsigned c = 1; c < N_CLASSES; c++) {
     central[c].slot_size = class_size(c);

@@ -6,8 +6,10 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "allocator.h"
+#include "aslr_reexec.h"
 #include "fake_stack.h"
 #include "heap.h"
 #include "heapprof.h"
@@ -35,6 +37,7 @@ int sleuth_inited;
 int sleuth_checking;
 int sl_heap_mode;
 static int initializing;
+static char **initial_argv;
 
 void signals_init(void);
 
@@ -148,6 +151,8 @@ void sleuth_init(void) {
    * the allocator is up before anything here can call back into it. */
   if (__atomic_exchange_n(&initializing, 1, __ATOMIC_ACQ_REL))
     return;
+  aslr_reexec_start(initial_argv,
+                    sl_initial_environ ? sl_initial_environ : environ);
   char err[1024];
   /* An empty SLEUTH_OPTIONS counts as unset (scripts and test harnesses
    * clear it that way), so ASAN_OPTIONS still applies. */
@@ -240,7 +245,8 @@ void sleuth_init(void) {
 
 /* glibc passes (argc, argv, envp) to preinit and init functions. */
 static void sleuth_early_init(int argc, char **argv, char **envp) {
-  (void)argc, (void)argv;
+  (void)argc;
+  initial_argv = argv;
   sl_initial_environ = envp;
 #ifdef SLEUTH_SHARED
   if (!sleuth_inited && one_runtime_another_is_loaded()) {
