@@ -278,13 +278,7 @@ SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   sa->parent = thread_current()->tid;
   sa->stack = stack_capture_id(pc, fp);
   pending_add(sa);
-  /* What glibc allocates here (the new thread's DTV) outlives the thread:
-   * joined, its stack and DTV wait in glibc's stack cache, reached only
-   * through links the scan cannot follow. Never leaks, as in ASan. */
-  sl_thread *self = thread_current();
-  self->lsan_disabled++;
   int r = REAL(pthread_create)(th, attr, thread_start, sa);
-  self->lsan_disabled--;
   if (r) {
     pending_remove(sa);
     ifree(sa);

@@ -42,7 +42,7 @@ __cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
   __builtin_unreachable();
 }
 
-SL_INTERCEPTOR __attribute__((noreturn)) void
+SL_INTERFACE __attribute__((noreturn)) void
 __wrap___cxa_throw(void *obj, void *tinfo, void (*dest)(void *)) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   cxa_throw_fn real = __real___cxa_throw;
@@ -58,7 +58,7 @@ SL_INTERCEPTOR __attribute__((weak, noreturn)) void __cxa_rethrow(void) {
   __builtin_unreachable();
 }
 
-SL_INTERCEPTOR __attribute__((noreturn)) void __wrap___cxa_rethrow(void) {
+SL_INTERFACE __attribute__((noreturn)) void __wrap___cxa_rethrow(void) {
   stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
   cxa_rethrow_fn real = __real___cxa_rethrow;
   real();
