@@ -829,10 +829,12 @@ void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
   report_model m;
   if (!begin_allocator_error(&m, "calloc-overflow", stack))
     return;
+  /* Signed, as ASan prints them (%zd): a negative int passed as the count,
+   * the usual cause, then reads as -2 rather than 18446744073709551614. */
   sbuf_printf(&m.message,
-              ": calloc parameters overflow: count * size (%lu * %lu) cannot "
+              ": calloc parameters overflow: count * size (%ld * %ld) cannot "
               "be represented in type size_t (thread T%u)",
-              (unsigned long)n, (unsigned long)size, m.tid);
+              (long)n, (long)size, m.tid);
   finish_limit_report(&m, 0);
 }
 
