@@ -1,20 +1,20 @@
 // RUN: printf '{"sleuth":1,"kind":"SEGV","pid":1e999999}\n' > %t.inf.jsonl
-// RUN: %sleuth_report --sarif %t.inf.jsonl > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report --sarif %t.inf.jsonl > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=INF --match-full-lines < %t.out
 // INF: sleuth-report: {{.*}}inf.jsonl:1: malformed JSON at column 33: number out of range (not a finite double)
 //
 // RUN: printf '{"sleuth":1,"kind":"SEGV"}\n{"sleuth":1,"kind":"SEGV","thread":"\\ud800x"}\n' > %t.high.jsonl
-// RUN: %sleuth_report --sarif %t.high.jsonl > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report --sarif %t.high.jsonl > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=HIGH --match-full-lines < %t.out
 // HIGH: sleuth-report: {{.*}}high.jsonl:2: malformed JSON at column 37: unpaired UTF-16 surrogate escape (a \uD800-\uDBFF not followed by a \uDC00-\uDFFF)
 //
 // RUN: printf '{"sleuth":1,"kind":"SEGV","thread":"\\udc00"}\n' > %t.low.jsonl
-// RUN: %sleuth_report --sarif %t.low.jsonl > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report --sarif %t.low.jsonl > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=LOW --match-full-lines < %t.out
 // LOW: sleuth-report: {{.*}}low.jsonl:1: malformed JSON at column 37: unpaired UTF-16 surrogate escape (a \uDC00-\uDFFF without a \uD800-\uDBFF before it)
 //
 // RUN: printf '{"sleuth":1,"kind":"SEGV","thread":"\377"}\n' > %t.raw.jsonl
-// RUN: %sleuth_report --sarif %t.raw.jsonl > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report --sarif %t.raw.jsonl > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=RAW --match-full-lines < %t.out
 // RAW: sleuth-report: {{.*}}raw.jsonl:1: malformed JSON at column 37: invalid UTF-8 in a string
 //
@@ -26,25 +26,25 @@
 // PAIR: pair
 //
 // RUN: printf 'heap_v2/-4096\n' > %t.neg.heap
-// RUN: %sleuth_report %t.neg.heap > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report %t.neg.heap > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=NEG --match-full-lines < %t.out
 // NEG: sleuth-report: {{.*}}neg.heap:1: malformed header: the sample interval must be an integer from 1 to 1099511627776 (1 TiB)
 // RUN: printf 'heap_v2/18446744073709551615\n' > %t.huge.heap
-// RUN: %sleuth_report %t.huge.heap > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report %t.huge.heap > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=HUGE --match-full-lines < %t.out
 // HUGE: sleuth-report: {{.*}}huge.heap:1: malformed header: the sample interval must be an integer from 1 to 1099511627776 (1 TiB)
 //
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 1 2 3 4 5\nsample 90 nan 2 3 4 5\n' > %t.nan.timeline
-// RUN: %sleuth_report --timeline %t.svg %t.nan.timeline > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report --timeline %t.svg %t.nan.timeline > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=NAN --match-full-lines < %t.out
 // NAN: sleuth-report: {{.*}}nan.timeline:3: malformed sample line: expected 'sample <t_ms> <heap_inuse> <rss_anon> <rss_file> <alloc_count> <allocs_per_s>'
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\ndump inf x.heap\n' > %t.inf.timeline
-// RUN: %sleuth_report --timeline %t.svg %t.inf.timeline > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report --timeline %t.svg %t.inf.timeline > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=DUMPINF --match-full-lines < %t.out
 // DUMPINF: sleuth-report: {{.*}}inf.timeline:2: malformed dump line: expected 'dump <t_ms> <path>'
 //
 // RUN: printf 'sample 0 1 2 3 4 5\n' > %t.headless.timeline
-// RUN: %sleuth_report --timeline %t.svg %t.headless.timeline > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report --timeline %t.svg %t.headless.timeline > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=HEADLESS --match-full-lines < %t.out
 // HEADLESS: sleuth-report: {{.*}}headless.timeline:1: not a timeline: the first line must be '# sleuth-timeline 1 ...'
 //
@@ -66,7 +66,7 @@
 // RUN: %python -c "import sys; print(open(sys.argv[1],'rb').read().decode('utf-8').count('/x/\ufffdp.heap'))" %t.bytes.svg | FileCheck %s --check-prefix=BYTES
 // BYTES: 2
 //
-// Bad input is one line naming the file and line, exit status 2 (the
+// Bad input is one line naming the file and line, exit status 1 (the
 // tool's status for bad input, tools/sleuth-report/README.md). Before:
 // 1e999999 became "inf" in the SARIF output (invalid JSON), \ud800 was
 // written as invalid UTF-8, heap_v2/-4096 was read as a 16-exabyte

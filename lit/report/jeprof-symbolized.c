@@ -10,11 +10,11 @@
 // CHECK-NEXT: {{^ +}}0 {{.*}} 6000 {{.*}}  main{{$}}
 // CHECK-NEXT: {{^ +}}0 {{.*}} 900 {{.*}}  worker_main{{$}}
 // RUN: printf -- '--- symbol\nbinary=x\nnot a symbol\n' > %t.heap
-// RUN: %sleuth_report %t.heap > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report %t.heap > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=BAD --match-full-lines < %t.out
 // BAD: sleuth-report: {{.*}}.heap:3: malformed symbol line: expected '0x<address> <name>'
 // RUN: printf -- '--- symbol\n0x1 f\n---\nheap_v2/1\n' > %t.nomarker.heap
-// RUN: %sleuth_report %t.nomarker.heap > %t.out 2>&1; test $? -eq 2
+// RUN: %sleuth_report %t.nomarker.heap > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=MARKER --match-full-lines < %t.out
 // MARKER: sleuth-report: {{.*}}nomarker.heap:4: expected '--- heap' after the symbol section
 int main(void) { return 0; }

@@ -316,8 +316,8 @@ def judge_report(status, out, err, path, check):
         return "crash (signal %d)" % -status
     if status == 0:
         return check(out) if check else None
-    if status != 2:
-        return "exit status %d (expected 0, or 2 for bad input)" % status
+    if status != 1:
+        return "exit status %d (expected 0, or 1 for bad input)" % status
     if not one_line(err) or not err.startswith(b"sleuth-report: "):
         return "rejected without exactly one 'sleuth-report: ...' line"
     if os.path.basename(path).encode() not in err:

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define EXIT_BAD_INPUT 2
+#define EXIT_BAD_INPUT 1 /* bad input or options: one line naming the problem, status 1 */
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
