@@ -28,7 +28,7 @@ GENERATED_ROW = "*Not implemented yet.*"
 
 def option_patterns(inc):
     pats = []
-    for _typ, name, _default, implemented, _desc in parse_table(inc):
+    for _typ, name, _default, _range, implemented, _desc in parse_table(inc):
         if not implemented:
             continue
         words = name.split("_")
