@@ -24,6 +24,7 @@
 #include "service.h"
 #include "shadow.h"
 #include "stackdepot.h"
+#include "stats.h"
 #include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
@@ -109,6 +110,8 @@ static void choose_mode(void) {
   if (!sl_opt.checker) {
     sl_opt.detect_leaks = 0;
     sl_opt.handle_segv = 0;
+    sl_opt.handle_sigill = 0;
+    sl_opt.handle_abort = 0;
   }
   __atomic_store_n(&sl_heap_mode, sl_opt.checker ? HEAP_CHECKED : HEAP_SYSTEM,
                    __ATOMIC_RELEASE);
@@ -128,12 +131,14 @@ int heap_mode_slow(void) {
  * found. */
 static void report_at_exit(void) {
   /* exit() flushes stdio after the atexit handlers; flush the program's
-   * output first so it comes before a leak report, as it was written. */
-  if (sl_opt.detect_leaks)
+   * output first so it comes before a leak report (or the atexit=1
+   * statistics), as it was written. */
+  if (sl_opt.detect_leaks || sl_opt.atexit)
     fflush(0);
   if (rz_pattern_on)
     rz_pattern_check_live_blocks();
   int leaks_fail = leak_check_at_exit();
+  stats_print_at_exit();
   if (suppressions_error_count())
     report_raw("Sleuth: suppressed: %d error report(s)",
                suppressions_error_count());

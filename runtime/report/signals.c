@@ -1,5 +1,7 @@
 /* Deadly-signal reports that coexist with the program's own handlers.
- * Sleuth's SIGSEGV/SIGBUS handler stays installed; sigaction() and signal()
+ * Sleuth's handler for the signals it owns (SIGSEGV/SIGBUS with
+ * handle_segv, SIGILL with handle_sigill, SIGABRT with handle_abort) stays
+ * installed; sigaction() and signal()
  * for those signals are intercepted and only recorded, and the handler
  * forwards a fault to the program's handler when it has one. So a program
  * that handles its own faults keeps doing so, and a fault nobody handles
@@ -28,14 +30,36 @@ static void resolve_sigaction(void) {
                             struct sigaction *))f;
 }
 
-static int owned(int sig) {
-  return sleuth_inited && sl_opt.handle_segv &&
-         (sig == SIGSEGV || sig == SIGBUS);
+/* The signals Sleuth may own, in slot order. */
+static const int deadly_sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGABRT};
+#define N_DEADLY ((int)(sizeof deadly_sigs / sizeof deadly_sigs[0]))
+
+static int slot_of_sig(int sig) {
+  for (int i = 0; i < N_DEADLY; i++)
+    if (deadly_sigs[i] == sig)
+      return i;
+  return -1;
 }
 
+/* Whether the options ask Sleuth to report this signal. */
+static int wanted(int sig) {
+  switch (sig) {
+  case SIGSEGV:
+  case SIGBUS:
+    return sl_opt.handle_segv;
+  case SIGILL:
+    return sl_opt.handle_sigill;
+  case SIGABRT:
+    return sl_opt.handle_abort;
+  default:
+    return 0;
+  }
+}
+
+static int owned(int sig) { return sleuth_inited && wanted(sig); }
+
 /* What the program asked for, per owned signal. */
-static struct sigaction user_action[2];
-static int slot_of_sig(int sig) { return sig == SIGSEGV ? 0 : 1; }
+static struct sigaction user_action[N_DEADLY];
 
 static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
   fault_guard_recover(info); /* a guarded read: does not return */
@@ -60,18 +84,18 @@ int signals_real_sigaction(int sig, const struct sigaction *act,
 
 void signals_init(void) {
   RESOLVE(sigaction);
-  if (!sl_opt.handle_segv)
-    return;
   struct sigaction sa;
   __builtin_memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = deadly_handler;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
   sigemptyset(&sa.sa_mask);
-  for (int sig = SIGSEGV, i = 0; i < 2; i++, sig = SIGBUS) {
-    REAL(sigaction)(sig, &sa, &user_action[slot_of_sig(sig)]);
+  for (int i = 0; i < N_DEADLY; i++) {
+    if (!wanted(deadly_sigs[i]))
+      continue;
+    REAL(sigaction)(deadly_sigs[i], &sa, &user_action[i]);
     /* An action inherited from before init counts as the program's. */
-    if (user_action[slot_of_sig(sig)].sa_sigaction == deadly_handler)
-      user_action[slot_of_sig(sig)].sa_handler = SIG_DFL;
+    if (user_action[i].sa_sigaction == deadly_handler)
+      user_action[i].sa_handler = SIG_DFL;
   }
 }
 

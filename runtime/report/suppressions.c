@@ -37,7 +37,7 @@ static const char *const kinds[] = {
     "stack-use-after-return", "global-buffer-overflow", "use-after-poison",
     "container-overflow",
     "calloc-overflow", "allocation-size-too-big", "out-of-memory", "SEGV",
-    "BUS", "FPE", "unknown-crash", 0};
+    "BUS", "FPE", "ILL", "ABRT", "unknown-crash", 0};
 /* clang-format on */
 
 static int known_kind(const char *k) {
