@@ -10,6 +10,7 @@
 #include "aslr_reexec.h"
 #include "heapprof.h"
 #include "malloc_hooks.h"
+#include "mmap_limit.h"
 #include "options.h"
 #include "redzone_pattern.h"
 #include "report.h"
@@ -167,7 +168,8 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
     if (n == 0)
       n = 1;
     uptr end = beg + (uptr)n * cc->slot_size;
-    if (end > region_beg(c) + ((uptr)1 << REGION_SHIFT)) {
+    if (end > region_beg(c) + ((uptr)1 << REGION_SHIFT) ||
+        !mmap_limit_charge(end - beg)) {
       spin_unlock(&cc->lock);
       return tc->count > 0;
     }
@@ -186,8 +188,11 @@ static void *fail_alloc(size_t size, int type, uptr pc, uptr fp, int too_big) {
     return 0;
   }
   uint32_t stack = stack_capture_id(pc, fp);
+  size_t total;
   if (too_big)
     report_allocation_size_too_big(size, max_user_size, stack);
+  else if (mmap_limit_take_refusal(&total))
+    report_mmap_limit(size, total, (size_t)sl_opt.mmap_limit_mb, stack);
   else
     report_out_of_memory(size, stack);
   if (type & AT_NEVER_NULL) /* reported; returning would be worse */

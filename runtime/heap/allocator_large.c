@@ -3,6 +3,7 @@
  * user pointers lets free() validate a pointer before reading its header
  * and lets reports find the block an address falls in. */
 #include "allocator_internal.h"
+#include "mmap_limit.h"
 
 #include "shadow.h"
 
@@ -61,11 +62,13 @@ void *large_allocate(size_t size, size_t align, chunk_header **hdr) {
     align = PAGE;
   size_t body = (size + PAGE - 1) & ~(PAGE - 1);
   size_t len = PAGE + (align - PAGE) + body + PAGE;
-  if (len < size)
+  if (len < size || !mmap_limit_charge(len))
     return 0;
   uptr map = (uptr)sys_map_anon(len);
-  if (!map)
+  if (!map) {
+    mmap_limit_uncharge(len);
     return 0;
+  }
   uptr ub = (map + PAGE + align - 1) & ~(uptr)(align - 1);
   large_header *lh = (large_header *)map;
   lh->magic = LARGE_MAGIC;
@@ -127,6 +130,7 @@ void large_release(uptr ub) {
   /* Leave no poison behind: the kernel may reuse the range for anything. */
   shadow_clear_release(map, len);
   sys_munmap((void *)map, len);
+  mmap_limit_uncharge(len);
 }
 
 void large_lock(void) { spin_lock(&lock); }

@@ -9,6 +9,7 @@
 #include "allocator.h"
 #include "fake_stack.h"
 #include "globals.h"
+#include "stats.h"
 #include "interception.h"
 #include "report.h"
 #include "shadow.h"
@@ -139,10 +140,7 @@ SL_INTERFACE void __asan_report_error(void *pc, void *bp, void *sp, void *addr,
                 (uptr)sp);
 }
 
-SL_INTERFACE void __asan_print_accumulated_stats(void) {
-  report_raw("Sleuth: stats: %d error report(s); %zu bytes in quarantine",
-             report_error_count(), allocator_quarantine_bytes());
-}
+SL_INTERFACE void __asan_print_accumulated_stats(void) { stats_print(); }
 
 SL_INTERFACE void *__asan_get_current_fake_stack(void) {
   return thread_current()->fake_stack;

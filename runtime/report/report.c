@@ -20,6 +20,7 @@
 #include "report_hooks.h"
 #include "shadow.h"
 #include "stackdepot.h"
+#include "stats.h"
 #include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
@@ -322,6 +323,24 @@ static void sleep_before_dying(int fd) {
     ;
 }
 
+/* abort_on_error=1: die by SIGABRT, as ASan, so a core dump or a parent
+ * waiting for a signal sees one. The default action is put back first: with
+ * handle_abort=1 Sleuth's own handler would report the abort again. */
+int signals_real_sigaction(int sig, const struct sigaction *act,
+                           struct sigaction *old);
+
+static void abort_if_asked(void) {
+  if (!sl_opt.abort_on_error)
+    return;
+  struct sigaction dfl;
+  sl_memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  signals_real_sigaction(SIGABRT, &dfl, 0);
+  unsigned long unblock = 1UL << (SIGABRT - 1);
+  sys_call6(SYS_rt_sigprocmask, SIG_UNBLOCK, (long)&unblock, 0, 8, 0, 0);
+  sys_tgkill(sys_getpid(), sys_gettid(), SIGABRT);
+}
+
 static void finish(report_model *m, int fatal) {
   static char fallback[64 << 10]; /* when the internal heap is exhausted */
   report_hooks_on_error();
@@ -340,11 +359,14 @@ static void finish(report_model *m, int fatal) {
   }
   sys_write_all(fd, b.buf, b.len);
   report_hooks_written(b.buf, b.len);
+  if (sl_opt.print_stats) /* as ASan: statistics after each report */
+    stats_print();
   if (stop)
     report_hooks_death();
   reporting_tid = 0;
   if (stop) {
     sleep_before_dying(fd);
+    abort_if_asked();
     sys_exit_group((int)sl_opt.exitcode);
   }
   sbuf_free(&b);
@@ -860,6 +882,19 @@ void report_out_of_memory(size_t size, uint32_t stack) {
   finish_limit_report(&m, 1);
 }
 
+void report_mmap_limit(size_t size, size_t total, size_t limit_mb,
+                       uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "out-of-memory", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": allocator is trying to allocate 0x%lx bytes (thread T%u): "
+              "total_mmaped would be %lu MiB, over mmap_limit_mb=%lu",
+              (unsigned long)size, m.tid, (unsigned long)(total >> 20),
+              (unsigned long)limit_mb);
+  finish_limit_report(&m, 1);
+}
+
 /* ---- deadly signals --------------------------------------------------- */
 
 int signals_real_sigaction(int sig, const struct sigaction *act,
@@ -894,7 +929,12 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   uptr bp = (uptr)uc->uc_mcontext.gregs[REG_RBP];
   uptr sp = (uptr)uc->uc_mcontext.gregs[REG_RSP];
   uptr addr = (uptr)info->si_addr;
-  const char *kind = sig == SIGBUS ? "BUS" : sig == SIGFPE ? "FPE" : "SEGV";
+  /* ASan's names for the signals: SIGILL is "ILL", SIGABRT "ABRT". */
+  const char *kind = sig == SIGBUS    ? "BUS"
+                     : sig == SIGFPE  ? "FPE"
+                     : sig == SIGILL  ? "ILL"
+                     : sig == SIGABRT ? "ABRT"
+                                      : "SEGV";
   sl_thread *self = thread_current();
   int overflow = sig == SIGSEGV && is_stack_overflow(self, addr, sp);
   if (overflow)

@@ -50,6 +50,9 @@ void report_header_overwritten(uptr ub, size_t size, uint32_t stack,
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
 void report_out_of_memory(size_t size, uint32_t stack);
+/* out-of-memory because the allocator's mappings would pass mmap_limit_mb. */
+void report_mmap_limit(size_t size, size_t total, size_t limit_mb,
+                       uint32_t stack);
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
                           size_t bn, uptr pc, uptr bp, uptr site);
 /* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */
