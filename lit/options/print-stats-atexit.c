@@ -1,8 +1,3 @@
-// atexit=1 prints "Sleuth exit stats:" and the statistics at exit: the heap's
-// mapped/live/free KiB and the size classes in use (here the 900-byte and
-// the 90000-byte blocks, live at exit; the 9 MB one is a large block).
-// print_stats=1 prints the statistics after an error report. By default
-// neither appears.
 // RUN: %sleuth_cc -O0 %s -o %t
 // RUN: env SLEUTH_OPTIONS=atexit=1:detect_leaks=0 %run %t 2>&1 | FileCheck %s --check-prefix=EXIT
 // RUN: env SLEUTH_OPTIONS=print_stats=1:detect_leaks=0 not %run %t overflow 2>&1 | FileCheck %s --check-prefix=ERR
@@ -31,3 +26,9 @@ int main(int argc, char **argv) {
 // NONE-NOT: Stats
 // NONE: main done
 // NONE-NOT: Stats
+//
+// atexit=1 prints "Sleuth exit stats:" and the statistics at exit: the heap's
+// mapped/live/free KiB and the size classes in use (here the 900-byte and
+// the 90000-byte blocks, live at exit; the 9 MB one is a large block).
+// print_stats=1 prints the statistics after an error report. By default
+// neither appears.

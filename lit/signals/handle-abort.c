@@ -1,7 +1,3 @@
-// handle_abort=1: abort() gets an ABRT report naming the caller of abort; by
-// default (0, as ASan) the process dies of SIGABRT without a report. With
-// abort_on_error=1 the report is followed by death by SIGABRT, and the
-// runtime's own abort is not reported a second time.
 // RUN: %sleuth_cc -O0 %s -o %t
 // RUN: env SLEUTH_OPTIONS=handle_abort=1 not %run %t 2>&1 | FileCheck %s
 // RUN: env SLEUTH_OPTIONS=handle_abort=1:abort_on_error=1 not --crash %run %t 2>&1 | FileCheck %s --check-prefixes=CHECK,ONCE
@@ -24,3 +20,8 @@ int main(int argc, char **argv) {
   // OFF-NOT: Sleuth
   return 0;
 }
+//
+// handle_abort=1: abort() gets an ABRT report naming the caller of abort; by
+// default (0, as ASan) the process dies of SIGABRT without a report. With
+// abort_on_error=1 the report is followed by death by SIGABRT, and the
+// runtime's own abort is not reported a second time.

@@ -1,6 +1,3 @@
-// handle_sigill=1: an illegal instruction gets an ILL report whose frame #0 is
-// the function that executed it; by default (0, as ASan) no handler is
-// installed and the process dies of SIGILL without a report.
 // RUN: %sleuth_cc -O0 %s -o %t
 // RUN: env SLEUTH_OPTIONS=handle_sigill=1 not %run %t 2>&1 | FileCheck %s
 // RUN: env SLEUTH_OPTIONS=handle_sigill=0 not --crash %run %t 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
@@ -21,3 +18,7 @@ int main(int argc, char **argv) {
   // OFF-NOT: Sleuth
   return 0;
 }
+//
+// handle_sigill=1: an illegal instruction gets an ILL report whose frame #0 is
+// the function that executed it; by default (0, as ASan) no handler is
+// installed and the process dies of SIGILL without a report.
