@@ -125,6 +125,21 @@ GuardSection sectionKindOf(const GlobalVariable &G) {
   return Init->isNullValue() ? GuardSection::Bss : GuardSection::Data;
 }
 
+/// The address this module registers must be its own copy of the global. A
+/// default-visibility global of a shared library is reached through the GOT,
+/// which the dynamic linker may bind to a same-named global of another module
+/// (the executable or an earlier library, instrumented or not): registering
+/// that address poisons a redzone after someone else's variable. A private
+/// alias always names this module's definition. A comdat member (an inline
+/// or template variable) is one variable by the ODR: it keeps the symbol.
+GlobalValue *ownDefinition(GlobalVariable &G) {
+  if (G.hasLocalLinkage() || G.isDSOLocal() || G.hasComdat())
+    return &G;
+  return GlobalAlias::create(G.getValueType(), G.getAddressSpace(),
+                             GlobalValue::PrivateLinkage,
+                             G.getName() + ".sleuth.own", &G, G.getParent());
+}
+
 constexpr uint64_t LeftGuardSize = 32;
 
 /// A 32-byte, 32-aligned private global of the given section kind placed
@@ -178,7 +193,7 @@ unsigned instrumentGlobals(Module &M) {
     ModuleFile = M.getModuleIdentifier();
 
   SmallVector<Constant *, 32> Descs;
-  auto Describe = [&](GlobalVariable *GV, uint64_t Size, uint64_t Total,
+  auto Describe = [&](GlobalValue *GV, uint64_t Size, uint64_t Total,
                       StringRef Name, StringRef Where, uint64_t Flags) {
     Descs.push_back(ConstantStruct::get(
         DescTy, {ConstantExpr::getPtrToInt(GV, IntptrTy),
@@ -254,7 +269,7 @@ unsigned instrumentGlobals(Module &M) {
                  ? std::string("<string literal>")
                  : N.str();
     }
-    Describe(NewG, Size, Size + RZ, Name, Where, Flags);
+    Describe(ownDefinition(*NewG), Size, Size + RZ, Name, Where, Flags);
     GuardSection K = sectionKindOf(*NewG);
     if (K != GuardSection::Count && !FirstOf[unsigned(K)])
       FirstOf[unsigned(K)] = NewG;

@@ -85,9 +85,24 @@ static void poison_dynamic_globals(const gtable *t, int poison) {
 }
 
 static uptr init_order_module; /* the module whose initialisers run, or 0 */
+static int init_order_stopped;  /* exit() was called */
+
+void globals_stop_init_order_checking(void) {
+  if (!sl_opt.check_initialization_order || init_order_stopped)
+    return;
+  spin_lock(&glock);
+  init_order_stopped = 1;
+  for (uptr t = 0; t < ntables; t++) {
+    if (!tables[t].init_started || sl_opt.strict_init_order)
+      poison_dynamic_globals(&tables[t], 0);
+    tables[t].init_started = 1;
+  }
+  init_order_module = 0;
+  spin_unlock(&glock);
+}
 
 SL_INTERFACE void __sleuth_before_dynamic_init(uintptr_t module) {
-  if (!sl_opt.check_initialization_order)
+  if (!sl_opt.check_initialization_order || init_order_stopped)
     return;
   spin_lock(&glock);
   init_order_module = module;
@@ -104,7 +119,7 @@ SL_INTERFACE void __sleuth_before_dynamic_init(uintptr_t module) {
 }
 
 SL_INTERFACE void __sleuth_after_dynamic_init(void) {
-  if (!sl_opt.check_initialization_order)
+  if (!sl_opt.check_initialization_order || init_order_stopped)
     return;
   spin_lock(&glock);
   for (uptr t = 0; t < ntables; t++)

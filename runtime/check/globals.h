@@ -20,4 +20,7 @@ int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
  * "<== Memory access at offset N partially overflows" marker. */
 int stack_describe(sbuf_t *b, uptr addr, uptr access, uptr size, uptr lo,
                    uptr hi, unsigned tid);
+/* Ends init-order checking for good (exit was called): unpoisons every
+ * dynamically initialised global and ignores later init brackets. */
+void globals_stop_init_order_checking(void);
 #endif

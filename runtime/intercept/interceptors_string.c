@@ -206,7 +206,7 @@ SL_INTERCEPTOR char *strncat(char *dst, const char *src, size_t n) {
     size_t dl = sl_real_strlen(dst);
     CHECK_OVERLAP("strncat", dst, dl + sl + 1, src, from);
     CHECK_READ(src, from);
-    CHECK_READ(dst, dl + 1);
+    CHECK_READ(dst, CAT_DST_READ(dl));
     CHECK_WRITE(dst + dl, sl + 1);
   }
   return REAL(strncat)(dst, src, n);
