@@ -89,6 +89,27 @@ static void print_option_line(const char *kind, const char *msg) {
   sys_write_all(2, line, n + 1);
 }
 
+/* Calls emit(line) for each '\n'-terminated line of text (the option
+ * parser's notices and warnings), each cut to 511 bytes. */
+static void for_each_line(const char *text, void (*emit)(const char *line)) {
+  for (const char *w = text; w && *w;) {
+    const char *eol = sl_strchr(w, '\n');
+    char line[512];
+    size_t n = (size_t)(eol - w) < sizeof line ? (size_t)(eol - w)
+                                               : sizeof line - 1;
+    sl_memcpy(line, w, n);
+    line[n] = 0;
+    emit(line);
+    w = eol + 1;
+  }
+}
+
+static void print_option_warning(const char *line) {
+  print_option_line("WARNING", line);
+}
+
+static void print_raw_line(const char *line) { report_raw("%s", line); }
+
 static void die_options(const char *msg) {
   print_option_line("ERROR", msg);
   sys_exit_group(1);
@@ -167,16 +188,7 @@ void sleuth_init(void) {
   if (options_init(sleuth_env, sl_getenv("ASAN_OPTIONS"),
                    sl_getenv("LSAN_OPTIONS"), err, sizeof err))
     die_options(err);
-  for (const char *w = options_notices(); w && *w;) {
-    const char *eol = sl_strchr(w, '\n');
-    char line[512];
-    size_t n = (size_t)(eol - w) < sizeof line ? (size_t)(eol - w)
-                                               : sizeof line - 1;
-    sl_memcpy(line, w, n);
-    line[n] = 0;
-    print_option_line("WARNING", line);
-    w = eol + 1;
-  }
+  for_each_line(options_notices(), print_option_warning);
   if (sl_opt.help) {
     options_print_help(1);
     sys_exit_group(0);
@@ -231,16 +243,7 @@ void sleuth_init(void) {
     report_raw("SHADOW_SCALE: %d", SLEUTH_SHADOW_SCALE);
     report_raw("SHADOW_OFFSET: 0x%lx", (unsigned long)SLEUTH_SHADOW_OFFSET);
     /* Flags of ASan-syntax strings that were ignored, one line each. */
-    for (const char *w = options_warnings(); w && *w;) {
-      const char *eol = sl_strchr(w, '\n');
-      char line[512];
-      size_t n = (size_t)(eol - w) < sizeof line ? (size_t)(eol - w)
-                                                 : sizeof line - 1;
-      sl_memcpy(line, w, n);
-      line[n] = 0;
-      report_raw("%s", line);
-      w = eol + 1;
-    }
+    for_each_line(options_warnings(), print_raw_line);
     if (options_first_unimplemented())
       report_raw("WARNING: Sleuth: option '%s' is accepted but not "
                  "implemented yet; it has no effect (help=1 lists them)",

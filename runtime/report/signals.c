@@ -82,13 +82,19 @@ int signals_real_sigaction(int sig, const struct sigaction *act,
   return REAL(sigaction)(sig, act, old);
 }
 
+/* The action that routes a signal to deadly_handler, on the alternate
+ * stack (stack overflows), re-entrant (a fault inside the report). */
+static void deadly_action(struct sigaction *sa) {
+  __builtin_memset(sa, 0, sizeof *sa);
+  sa->sa_sigaction = deadly_handler;
+  sa->sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa->sa_mask);
+}
+
 void signals_init(void) {
   RESOLVE(sigaction);
   struct sigaction sa;
-  __builtin_memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = deadly_handler;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-  sigemptyset(&sa.sa_mask);
+  deadly_action(&sa);
   for (int i = 0; i < N_DEADLY; i++) {
     if (!wanted(deadly_sigs[i]))
       continue;
@@ -110,10 +116,7 @@ void signals_guard_begin(void) {
     return;
   RESOLVE(sigaction);
   struct sigaction sa;
-  __builtin_memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = deadly_handler;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-  sigemptyset(&sa.sa_mask);
+  deadly_action(&sa);
   REAL(sigaction)(SIGSEGV, &sa, &guard_saved[0]);
   REAL(sigaction)(SIGBUS, &sa, &guard_saved[1]);
   guard_installed = 1;
