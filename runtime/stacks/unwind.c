@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <stdlib.h> /* exit: the runtime's interceptor of it */
 #include <unwind.h>
 
 #include "options.h"
@@ -123,6 +124,7 @@ void unwind_assume_no_frame_pointers(void) { dwarf_by_cfi = 1; }
 
 typedef struct {
   uptr exit_fn, exit_cfa, floor;
+  uptr wrapper_fn; /* the runtime's exit() interceptor, or 0 */
   int after_exit;
 } exit_state;
 
@@ -132,6 +134,14 @@ static _Unwind_Reason_Code exit_step(struct _Unwind_Context *ctx, void *arg) {
   if (!pc)
     return _URC_END_OF_STACK;
   if (s->after_exit) { /* exit's caller */
+    /* The runtime's exit() interceptor (interceptors_exit.c) stands between
+     * the program's call and libc's exit: its caller decides. */
+    if (s->wrapper_fn &&
+        (uptr)_Unwind_FindEnclosingFunction((void *)pc) == s->wrapper_fn) {
+      s->exit_cfa = (uptr)_Unwind_GetCFA(ctx);
+      s->wrapper_fn = 0;
+      return _URC_NO_REASON;
+    }
     if (pc >= libc_text_lo && pc < libc_text_hi)
       s->floor = s->exit_cfa;
     return _URC_END_OF_STACK;
@@ -149,13 +159,19 @@ static _Unwind_Reason_Code exit_step(struct _Unwind_Context *ctx, void *arg) {
 uptr unwind_live_floor_at_exit(void) {
   if (!libc_text_hi)
     dl_iterate_phdr(find_text, (void *)(uptr)__libc_malloc);
-  void *fn = dlsym(RTLD_DEFAULT, "exit");
+  /* libc's exit, past the runtime's interceptor of it. */
+  void *fn = dlsym(RTLD_NEXT, "exit");
+  if (!fn)
+    fn = dlsym(RTLD_DEFAULT, "exit");
   if (!fn || !libc_text_hi)
     return 0;
   /* + 1: the lookup is made at the address before the one given. */
-  exit_state s = {(uptr)_Unwind_FindEnclosingFunction((char *)fn + 1), 0, 0, 0};
+  exit_state s = {(uptr)_Unwind_FindEnclosingFunction((char *)fn + 1), 0, 0,
+                  (uptr)_Unwind_FindEnclosingFunction((char *)exit + 1), 0};
   if (!s.exit_fn)
     return 0;
+  if (s.wrapper_fn == s.exit_fn)
+    s.wrapper_fn = 0;
   _Unwind_Backtrace(exit_step, &s);
   return s.floor;
 }
