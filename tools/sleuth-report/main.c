@@ -9,6 +9,7 @@
 #include "by_module.h"
 #include "graphs.h"
 #include "heap_dump.h"
+#include "pprof.h"
 #include "profile.h"
 #include "sarif.h"
 #include "text.h"
@@ -25,6 +26,7 @@
 
 static const char usage[] =
     "usage: sleuth-report [options] PROFILE.heap [PROFILE.timeline]\n"
+    "       sleuth-report --merge [options] A.heap B.heap...\n"
     "       sleuth-report --timeline OUT.svg PROFILE.timeline\n"
     "       sleuth-report --sarif [REPORTS.jsonl...] > out.sarif   (none or '-': stdin)\n"
     "\n"
@@ -47,6 +49,10 @@ static const char usage[] =
     "                       BYTES (suffixes K, M, G, T: powers of 1024)\n"
     "  --flamegraph OUT.svg interactive flame graph (hover, click to zoom)\n"
     "  --collapsed          folded stacks 'outer;...;inner value' for other tools\n"
+    "  --pprof OUT.pb.gz    pprof's profile.proto, gzipped (go tool pprof, Pyroscope,\n"
+    "                       Parca): alloc/inuse objects/space, symbolized\n"
+    "  --merge              the dumps of many processes as one profile: stacks\n"
+    "                       matched by function, file and line, estimates summed\n"
     "  --no-symbolize       do not run llvm-symbolizer: frames as module+offset\n"
     "Timeline (<prefix>.<pid>.timeline; found next to the dump when not given):\n"
     "  --timeline OUT.svg   heap in use and RSS over time, dumps marked\n"
@@ -64,8 +70,9 @@ static const char usage[] =
 typedef struct {
   metric m;
   bool text, stacks, threads, lines, collapsed, by_module, by_dir, sarif, symbolize;
+  bool merge;
   size_t top;
-  const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot;
+  const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot, *pprof;
   double limit;
   const char **inputs;
   int ninputs;
@@ -175,6 +182,10 @@ static void parse_args(int argc, char **argv, options *o) {
       o->sarif = true;
     } else if (VALUE("--srcroot")) {
       o->srcroot = val;
+    } else if (VALUE("--pprof")) {
+      o->pprof = val;
+    } else if (FLAG("--merge")) {
+      o->merge = true;
     } else if (FLAG("--no-symbolize")) {
       o->symbolize = false;
     } else {
@@ -273,13 +284,18 @@ int main(int argc, char **argv) {
   }
 
   const char *dump_path = NULL, *timeline_path = NULL;
+  const char **dump_paths = xcalloc((size_t)o.ninputs + 1, sizeof(char *));
+  size_t ndumps = 0;
   for (int i = 0; i < o.ninputs; i++) {
     char *head = head_of(o.inputs[i]);
     if (heap_dump_sniff(head)) {
-      if (dump_path)
-        die("two heap dumps given (%s, %s): report one, or use --base OLD.heap for growth",
+      if (dump_path && !o.merge)
+        die("two heap dumps given (%s, %s): report one, use --base OLD.heap for growth, "
+            "or --merge for the dumps of several processes",
             dump_path, o.inputs[i]);
-      dump_path = o.inputs[i];
+      if (!dump_path)
+        dump_path = o.inputs[i];
+      dump_paths[ndumps++] = o.inputs[i];
     } else if (timeline_sniff(head)) {
       timeline_path = o.inputs[i];
     } else if (timeline_body_sniff(head)) {
@@ -308,23 +324,38 @@ int main(int argc, char **argv) {
   bool want_text = o.text || o.stacks || o.threads;
   /* The text report is the default for a dump unless another output of
    * the dump was asked for (the timeline chart is not one). */
-  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph;
+  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.pprof;
   if (!dump_path) {
-    if (want_text || o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.base)
+    if (want_text || other || o.base || o.merge)
       die("no heap dump given (only the timeline %s)", timeline_path);
     return 0;
   }
 
-  heap_dump *d = heap_dump_load(dump_path);
+  if (o.merge && o.threads)
+    die("--merge and --threads do not combine: thread numbers of different processes "
+        "are not the same threads");
+  heap_dump **dumps = xcalloc(ndumps, sizeof(heap_dump *));
+  for (size_t i = 0; i < ndumps; i++)
+    dumps[i] = heap_dump_load(dump_paths[i]);
+  heap_dump *d = dumps[0];
   heap_dump *base = o.base ? heap_dump_load(o.base) : NULL;
   profile p = {0};
-  profile_add_dump(&p, d, +1, o.threads);
+  for (size_t i = 0; i < ndumps; i++)
+    profile_add_dump(&p, dumps[i], +1, o.threads);
   if (base)
     profile_add_dump(&p, base, -1, o.threads);
   profile_merge(&p);
   profile_resolve(&p, o.symbolize);
+  if (o.merge)
+    profile_merge_by_source(&p);
   profile_filter(&p, o.focus, o.ignore);
 
+  char merged_name[4200];
+  if (ndumps > 1) {
+    snprintf(merged_name, sizeof merged_name, "%s and %zu more (%zu dumps merged)", dump_path,
+             ndumps - 1, ndumps);
+    dump_path = merged_name;
+  }
   text_options to = {o.m, o.top, o.lines, dump_path, o.base};
   if (o.threads)
     text_threads(stdout, &p, &to);
@@ -353,6 +384,8 @@ int main(int argc, char **argv) {
     write_flamegraph(f, &p, o.m, title);
     close_out(f, o.flamegraph);
   }
+  if (o.pprof)
+    write_pprof(o.pprof, &p, dumps, ndumps, o.merge);
   free(found);
   if (fflush(stdout) != 0)
     die("writing the report failed: %s", strerror(errno));

@@ -41,6 +41,8 @@ static size_t location_id(profile *p, const heap_dump *d, uint64_t pc) {
   location *l = &p->locs[id];
   l->module = m ? xstrdup(m->path) : NULL;
   l->offset = off;
+  l->pc = pc;
+  l->map = m;
   l->allocator = m && is_allocator_module(m->path);
   /* jeprof --raw lists return addresses minus one (the call). */
   l->symbol = heap_dump_symbol(d, pc - 1);
@@ -71,8 +73,8 @@ static void add_sample(profile *p, const size_t *locs, size_t n, long thread,
 }
 
 void profile_add_dump(profile *p, const heap_dump *d, int sign, bool per_thread) {
-  if (sign > 0)
-    p->interval = d->interval;
+  if (sign > 0 && p->interval == 0)
+    p->interval = d->interval; /* the first (main) dump's */
   for (size_t i = 0; i < d->nstacks; i++) {
     const dump_stack *st = &d->stacks[i];
     size_t *locs = xmalloc(st->npcs * sizeof(size_t));
@@ -120,6 +122,7 @@ void profile_resolve(profile *p, bool symbolize) {
       sym_frame *sf = &q[i].frames[k];
       frame *f = &l->frames[k];
       f->name = sf->function ? sf->function : unknown_name(l);
+      f->named = sf->function != NULL;
       f->file = sf->file;
       f->line = sf->line;
       f->column = sf->column;
@@ -136,6 +139,7 @@ void profile_resolve(profile *p, bool symbolize) {
     if (!l->frames)
       l->frames = xcalloc(1, sizeof(frame));
     l->frames[0].name = l->symbol ? l->symbol : unknown_name(l);
+    l->frames[0].named = l->symbol != NULL;
     l->frames[0].module = l->module;
     l->nframes = 1;
   }

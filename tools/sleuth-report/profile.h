@@ -27,6 +27,7 @@ typedef struct {
   const char *file;   /* NULL when unknown */
   int line, column;
   const char *module; /* NULL when the address is in no mapped file */
+  bool named;         /* name is the function's, not the module+0xoffset stand-in */
 } frame;
 
 typedef struct {
@@ -36,6 +37,8 @@ typedef struct {
   size_t nframes;
   bool allocator;    /* inside an allocator library (jemalloc, Sleuth) */
   const char *symbol; /* name from the dump's own symbol section, or NULL */
+  uint64_t pc;        /* the address in the first dump that had it (pprof) */
+  const mapping *map; /* that dump's mapping holding pc, or NULL */
 } location;
 
 typedef struct {
@@ -79,5 +82,9 @@ double dump_inuse_bytes(const heap_dump *d);
 /* diff.c: merges samples with the same stack and thread, and drops those
  * whose values all net to zero (unchanged stacks of a --base diff). */
 void profile_merge(profile *p);
+/* merge.c: merges samples whose frames name the same functions, files
+ * and lines (dumps of different processes: --merge), threads dropped.
+ * Call after profile_resolve. */
+void profile_merge_by_source(profile *p);
 
 #endif
