@@ -131,6 +131,11 @@ uint64_t sys_monotonic_ns(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
+uint64_t sys_realtime_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 char *sys_read_file(const char *path, size_t *len_out) {
   int fd = sys_open(path, O_RDONLY, 0);

@@ -64,6 +64,8 @@ long sys_getcwd(char *buf, size_t n);
 int sys_isatty(int fd);
 __attribute__((noreturn)) void sys_exit_group(int code);
 uint64_t sys_monotonic_ns(void);
+/* Wall-clock time since the epoch (for time stamps in files). */
+uint64_t sys_realtime_ns(void);
 
 /* Reads a whole (small, /proc-like) file into a buffer from the internal
  * allocator; NUL-terminated. Returns NULL on error. Free with ifree. */

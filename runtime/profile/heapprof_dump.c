@@ -14,7 +14,9 @@
  * Counts are raw samples and requested sizes; readers scale. The stack
  * leaves out frame 0 (inside the allocator entry point), so it starts in
  * the caller of malloc/new. Dumps are serialised by dump_lock; the records
- * are copied under the profiler's lock and written without it. */
+ * are copied under the profiler's lock and written without it.
+ * heap_profile_format=pprof|both writes the same snapshot as a pprof
+ * profile too or instead (heapprof_pprof.c), <...>.<seq>.pb.gz. */
 #include "heapprof.h"
 
 #include <fcntl.h>
@@ -170,22 +172,14 @@ static void write_profile(out_t *o, hp_record *r, size_t n) {
   out_flush(o);
 }
 
-int heapprof_dump(const char *path) {
-  if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
-    return -1;
-  spin_lock(&dump_lock);
-  char name[4096];
-  if (!path) {
-    sl_snprintf(name, sizeof name, "%s.%d.%u.heap", sl_opt.heap_profile_prefix,
-                sys_getpid(), dump_seq++);
-    path = name;
-  }
-  out_t *o = ialloc(sizeof *o);
-  hp_record *r = 0;
-  size_t n = heapprof_snapshot(&r);
+/* One file of the dump: heap_v2 text, or pprof (r sorted by stack). */
+static int write_file(const char *path, int pprof, hp_record *r, size_t n) {
+  out_t *o = pprof ? 0 : ialloc(sizeof *o);
   int fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  int ok = fd >= 0 && o && (r || !n);
-  if (ok) {
+  int ok = fd >= 0 && (o || pprof) && (r || !n);
+  if (ok && pprof) {
+    ok = heapprof_write_pprof(fd, r, n) == 0;
+  } else if (ok) {
     o->fd = fd;
     write_profile(o, r, n);
     ok = !o->failed;
@@ -197,8 +191,53 @@ int heapprof_dump(const char *path) {
   else
     report_raw("WARNING: Sleuth: cannot write the heap profile '%s' (%s)", path,
                fd < 0 ? "cannot create the file" : "write failed");
-  ifree(r);
   ifree(o);
+  return ok;
+}
+
+/* With both formats, the pprof file beside a given path: .heap becomes
+ * .pb.gz, any other name gets .pb.gz appended. */
+static void pprof_beside(const char *path, char *out, size_t cap) {
+  size_t n = sl_strlen(path);
+  if (n > 5 && sl_strcmp(path + n - 5, ".heap") == 0)
+    n -= 5;
+  if (n + 7 > cap)
+    n = cap - 7;
+  sl_memcpy(out, path, n);
+  sl_memcpy(out + n, ".pb.gz", 7);
+}
+
+int heapprof_dump(const char *path) {
+  if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
+    return -1;
+  spin_lock(&dump_lock);
+  const char *fmt = sl_opt.heap_profile_format;
+  int want_v2 = sl_strcmp(fmt, "pprof") != 0;
+  int want_pprof = sl_strcmp(fmt, "heap_v2") != 0;
+  char name[4096], pname[4096];
+  const char *ppath = path;
+  if (!path) {
+    unsigned seq = dump_seq++;
+    sl_snprintf(name, sizeof name, "%s.%d.%u.heap", sl_opt.heap_profile_prefix,
+                sys_getpid(), seq);
+    sl_snprintf(pname, sizeof pname, "%s.%d.%u.pb.gz",
+                sl_opt.heap_profile_prefix, sys_getpid(), seq);
+    path = name;
+    ppath = pname;
+  } else if (want_v2 && want_pprof) {
+    pprof_beside(path, pname, sizeof pname);
+    ppath = pname;
+  }
+  hp_record *r = 0;
+  size_t n = heapprof_snapshot(&r);
+  int ok = 1;
+  if (want_v2)
+    ok &= write_file(path, 0, r, n);
+  if (want_pprof) {
+    sort_records(r, n, by_stack);
+    ok &= write_file(ppath, 1, r, n);
+  }
+  ifree(r);
   spin_unlock(&dump_lock);
   return ok ? 0 : -1;
 }

@@ -20,6 +20,9 @@ void heapprof_output_init(void);
 void heapprof_output_after_fork_child(void);
 uint64_t heapprof_uptime_ms(void);
 void heapprof_timeline_note_dump(const char *path);
+/* heapprof_pprof.c: the records r[0..n), sorted by stack, as a gzipped
+ * pprof profile written to fd. Returns 0, or -1 (no memory, write error). */
+int heapprof_write_pprof(int fd, const hp_record *r, size_t n);
 /* heapprof_dump.c */
 void heapprof_dump_after_fork_child(void);
 #endif
