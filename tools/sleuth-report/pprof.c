@@ -99,9 +99,11 @@ static uint64_t function_id(writer *w, const frame *f) {
   return i + 1;
 }
 
-/* Merged profiles: one location per source-level frame chain (and module
- * name), since the processes' addresses differ. Otherwise one per
- * profile location (module + offset). */
+/* Merged profiles: one location per source-level frame chain, since the
+ * processes' addresses differ (and their binaries may be other builds, at
+ * other paths); it keeps the address and mapping of the first seen.
+ * Otherwise, and for frames without a name, one per profile location
+ * (module + offset). */
 static char *location_key(const location *l, size_t id, bool merged) {
   strbuf b = {0};
   bool named = l->nframes > 0 && l->frames[0].named;
@@ -109,7 +111,6 @@ static char *location_key(const location *l, size_t id, bool merged) {
     sb_printf(&b, "#%zu", id);
     return sb_take(&b);
   }
-  sb_printf(&b, "%s", l->module ? base_name(l->module) : "");
   for (size_t k = 0; k < l->nframes; k++)
     sb_printf(&b, "\x1e%s\x1f%s\x1f%d", l->frames[k].name, l->frames[k].file ? l->frames[k].file : "",
               l->frames[k].line);
