@@ -50,10 +50,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # clang-N is what sleuth-cc wraps; llvm-N has llvm-symbolizer (the path the
 # runtime and sleuth-report record); the plugins take LLVM's and clang's
 # symbols from the clang process that loads them and link only libc and
-# libstdc++. Listed by hand rather than by dpkg-shlibdeps, which is in
+# libstdc++; sleuth-report links zlib (gzipped pprof). Listed by hand rather than by dpkg-shlibdeps, which is in
 # dpkg-dev, not on a machine with only the README's packages.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "clang-${SLEUTH_LLVM_MAJOR}, llvm-${SLEUTH_LLVM_MAJOR}, libc6 (>= 2.34), libstdc++6")
+  "clang-${SLEUTH_LLVM_MAJOR}, llvm-${SLEUTH_LLVM_MAJOR}, libc6 (>= 2.34), libstdc++6, zlib1g")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA "${_deb_dir}/postinst;${_deb_dir}/prerm")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_PRE_BUILD_SCRIPTS "${_deb_dir}/add-usr-files.cmake")

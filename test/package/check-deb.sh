@@ -6,7 +6,7 @@
 #  - no path of the build tree, the source tree's build dir or cpack's
 #    staging tree in anything read at run time (debug sections are left
 #    out: they may name source files);
-#  - Depends names clang-<llvm> and llvm-<llvm> (llvm-symbolizer, at the
+#  - Depends names clang-<llvm>, zlib1g (sleuth-report) and llvm-<llvm> (llvm-symbolizer, at the
 #    path the runtime and sleuth-report record), and postinst/prerm manage
 #    the sleuth-cc alternative;
 #  - used from the unpacked tree through the /usr/bin link, sleuth-cc-<llvm>
@@ -87,7 +87,7 @@ grep -q -F "$build" "$r$p/lib/sleuth/libsleuth_rt.a" &&
 # Dependencies and maintainer scripts.
 deps=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $deps"
-for d in "clang-$major" "llvm-$major"; do
+for d in "clang-$major" "llvm-$major" zlib1g; do
   echo "$deps" | tr ',' '\n' | grep -q "^ *$d\( \|$\)" || fail "Depends lacks $d"
 done
 grep -q "update-alternatives --install /usr/bin/sleuth-cc sleuth-cc $p/bin/sleuth-cc $major" \
