@@ -33,9 +33,9 @@
 // EXACT-NEXT: Build ID: {{[0-9a-f]+$}}
 // EXACT: Type: inuse_space
 // EXACT: flat%
-// EXACT-NEXT: {{^ +}}50331648B {{.*}} hold_big {{.*}}pprof-go-reads.c:[[@LINE+28]]
-// EXACT-NEXT: {{^ +}}16777216B {{.*}} hold_pages {{.*}}pprof-go-reads.c:[[@LINE+36]]
-// EXACT-NEXT: {{^ +}}1600000B {{.*}} hold_small {{.*}}pprof-go-reads.c:[[@LINE+30]]
+// EXACT-NEXT: {{^ +}}50331648B {{.*}} hold_big {{.*}}pprof-go-reads.c:[[@LINE+37]]
+// EXACT-NEXT: {{^ +}}16777216B {{.*}} hold_pages {{.*}}pprof-go-reads.c:[[@LINE+45]]
+// EXACT-NEXT: {{^ +}}1600000B {{.*}} hold_small {{.*}}pprof-go-reads.c:[[@LINE+39]]
 // RUN: go tool pprof -top -sample_index=alloc_objects -nodefraction=0 %t.d/e2.pb.gz | FileCheck %s --check-prefix=OBJECTS
 // OBJECTS: flat%
 // OBJECTS-NEXT: {{^ +}}100000 {{.*}} hold_small
@@ -49,6 +49,15 @@
 // BASE-NEXT: {{^ +}}16777216B {{.*}} hold_pages
 // BASE-NEXT: {{^ +}}1600000B {{.*}} hold_small
 // BASE-NOT: hold_big
+// heap_profile_format=pprof: only the .pb.gz files, at a given path and
+// at exit.
+// RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_format=pprof:heap_profile_prefix=%t.d/only:detect_leaks=0 %run %t %t.d/given1 %t.d/given2
+// RUN: cd %t.d && ls given* only.* | FileCheck %s --check-prefix=ONLY
+// ONLY: given1
+// ONLY-NEXT: given2
+// ONLY-NEXT: only.{{[0-9]+}}.0.pb.gz
+// ONLY-NEXT: only.{{[0-9]+}}.timeline
+// RUN: go tool pprof -top -nodefraction=0 %t.d/given2 | FileCheck %s --check-prefix=SAMPLED
 // BASE-SAMPLED: flat%
 // BASE-SAMPLED-NEXT: hold_pages
 // BASE-SAMPLED-NOT: hold_big
