@@ -65,7 +65,7 @@
 // LIMIT: sleuth-report: --limit: '5Q' has an unknown unit (use K, M, G or T)
 // RUN: %sleuth_report %report_inputs/exact.heap %report_inputs/base.heap > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=TWO --match-full-lines < %t.out
-// TWO: sleuth-report: two heap dumps given ({{.*}}exact.heap, {{.*}}base.heap): report one, or use --base OLD.heap for growth
+// TWO: sleuth-report: two heap dumps given ({{.*}}exact.heap, {{.*}}base.heap): report one, use --base OLD.heap for growth, or --merge for the dumps of several processes
 // RUN: %sleuth_report > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=NONE --match-full-lines < %t.out
 // NONE: sleuth-report: no input: give a heap dump (.heap) or a timeline (see --help)
