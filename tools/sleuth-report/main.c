@@ -334,6 +334,8 @@ int main(int argc, char **argv) {
   if (o.merge && o.threads)
     die("--merge and --threads do not combine: thread numbers of different processes "
         "are not the same threads");
+  if (o.merge)
+    merge_warn_same_process(dump_paths, ndumps);
   heap_dump **dumps = xcalloc(ndumps, sizeof(heap_dump *));
   for (size_t i = 0; i < ndumps; i++)
     dumps[i] = heap_dump_load(dump_paths[i]);

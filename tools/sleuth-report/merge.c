@@ -7,6 +7,7 @@
  * thread numbers of different processes do not name the same threads. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "profile.h"
 #include "util.h"
@@ -39,4 +40,43 @@ void profile_merge_by_source(profile *p) {
   }
   strmap_free(&seen);
   p->nsamples = kept;
+}
+
+/* "<prefix>.<pid>" of a "<prefix>.<pid>.<seq>.heap" name, or NULL. */
+static char *process_of(const char *path) {
+  size_t n = strlen(path);
+  if (n < 6 || strcmp(path + n - 5, ".heap") != 0)
+    return NULL;
+  char *s = xstrndup(path, n - 5);
+  char *seq = strrchr(s, '.');
+  char *pid = NULL;
+  if (seq && seq > s && seq[1] && strspn(seq + 1, "0123456789") == strlen(seq + 1)) {
+    *seq = 0;
+    pid = strrchr(s, '.');
+  }
+  if (!pid || !pid[1] || strspn(pid + 1, "0123456789") != strlen(pid + 1)) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+void merge_warn_same_process(const char *const *paths, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    char *a = process_of(paths[i]);
+    for (size_t k = i + 1; a && k < n; k++) {
+      char *b = process_of(paths[k]);
+      bool same = b && strcmp(a, b) == 0;
+      free(b);
+      if (same) {
+        fprintf(stderr,
+                "sleuth-report: warning: %s and %s are dumps of one process (%s): "
+                "--merge counts its memory twice (--base gives the growth between them)\n",
+                paths[i], paths[k], base_name(a));
+        free(a);
+        return;
+      }
+    }
+    free(a);
+  }
 }

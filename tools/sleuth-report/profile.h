@@ -86,5 +86,8 @@ void profile_merge(profile *p);
  * and lines (dumps of different processes: --merge), threads dropped.
  * Call after profile_resolve. */
 void profile_merge_by_source(profile *p);
+/* Warns (stderr) when two of the paths are <prefix>.<pid>.<seq>.heap
+ * dumps of one process: snapshots of the same memory, not to be summed. */
+void merge_warn_same_process(const char *const *paths, size_t n);
 
 #endif
