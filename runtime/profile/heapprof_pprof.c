@@ -106,7 +106,7 @@ static void idmap_put(idmap *m, uint64_t key, uint32_t val) {
       ifree(m->keys);
       ifree(m->vals);
       *m = old;
-      m->failed = 1;
+      m->failed = 1; /* the write is abandoned; the table stays valid */
       return;
     }
     m->cap = cap;
