@@ -18,7 +18,7 @@
 // CHECK-NEXT: {{^ +}}196608 {{.*}} side_table
 // RUN: %sleuth_build/bin/sleuth-report --merge --stacks %t.d/a.*.heap %t.d/b.*.heap | FileCheck %s --check-prefix=STACKS
 // STACKS: 15728640 bytes ({{.*}}) in 15 objects, all threads:
-// STACKS-NEXT: #0 cache_fill {{.*}}pprof-merge.c:[[@LINE+49]]
+// STACKS-NEXT: #0 cache_fill {{.*}}pprof-merge.c:[[@LINE+51]]
 // RUN: %sleuth_build/bin/sleuth-report --top 20 %t.d/a.*.heap > %t.d/a.txt
 // RUN: %sleuth_build/bin/sleuth-report --top 20 %t.d/b.*.heap > %t.d/b.txt
 // RUN: %sleuth_build/bin/sleuth-report --merge --top 20 %t.d/a.*.heap %t.d/b.*.heap > %t.d/m.txt
@@ -33,7 +33,7 @@
 // RUN: %python %S/Inputs/compare_pprof_top.py %t.d/m.txt %t.d/m-go.txt
 // RUN: go tool pprof -raw %t.d/m.pb.gz | FileCheck %s --check-prefix=RAW
 // RAW: Locations
-// RAW: cache_fill {{.*}}pprof-merge.c:[[@LINE+34]]
+// RAW: cache_fill {{.*}}pprof-merge.c:[[@LINE+36]]
 // RAW-NOT: cache_fill
 //
 // Sampled at the default rate: each dump scaled by its own rate, summed.
@@ -49,6 +49,8 @@
 // TWO: sleuth-report: two heap dumps given ({{.*}}): report one, use --base OLD.heap for growth, or --merge for the dumps of several processes
 // RUN: not %sleuth_build/bin/sleuth-report --merge --threads %t.d/a.*.heap %t.d/b.*.heap 2>&1 | FileCheck %s --check-prefix=THREADS
 // THREADS: sleuth-report: --merge and --threads do not combine
+// RUN: not %sleuth_build/bin/sleuth-report --pprof %t.d/no-such-dir/m.pb.gz %t.d/a.*.heap 2>&1 | FileCheck %s --check-prefix=NOWRITE
+// NOWRITE: sleuth-report: {{.*}}no-such-dir/m.pb.gz: cannot write
 // Two dumps of one process are snapshots of the same memory: a warning.
 // RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_prefix=%t.d/one:detect_leaks=0 %run %t 2 0
 // RUN: %sleuth_build/bin/sleuth-report --merge --top 1 %t.d/one.*.0.heap %t.d/a.*.heap %t.d/one.*.0.heap 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME
