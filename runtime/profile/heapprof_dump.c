@@ -14,7 +14,9 @@
  * Counts are raw samples and requested sizes; readers scale. The stack
  * leaves out frame 0 (inside the allocator entry point), so it starts in
  * the caller of malloc/new. Dumps are serialised by dump_lock; the records
- * are copied under the profiler's lock and written without it. */
+ * are copied under the profiler's lock and written without it.
+ * heap_profile_max_files deletes the oldest of the process's own dumps
+ * once it has written more (see retain). */
 #include "heapprof.h"
 
 #include <fcntl.h>
@@ -170,18 +172,52 @@ static void write_profile(out_t *o, hp_record *r, size_t n) {
   out_flush(o);
 }
 
-int heapprof_dump(const char *path) {
+/* heap_profile_max_files: the sequence numbers of the newest dumps this
+ * process wrote under its own names, oldest first (a ring, under
+ * dump_lock). Only names in it are ever deleted, so neither a file the
+ * process did not write (a failed dump, a file of an earlier process with
+ * the same pid) nor a dump given an explicit path is. */
+static unsigned *kept;
+static size_t kept_head, kept_n;
+
+static void auto_name(char *name, size_t cap, unsigned seq) {
+  sl_snprintf(name, cap, "%s.%d.%u.heap", sl_opt.heap_profile_prefix,
+              sys_getpid(), seq);
+}
+
+static void retain(unsigned seq) {
+  size_t max = (size_t)sl_opt.heap_profile_max_files;
+  if (!max)
+    return;
+  if (!kept && !(kept = ialloc(max * sizeof *kept)))
+    return;
+  if (kept_n < max) {
+    kept[(kept_head + kept_n++) % max] = seq;
+    return;
+  }
+  char old[4096];
+  auto_name(old, sizeof old, kept[kept_head]);
+  sys_unlink(old);
+  kept[kept_head] = seq;
+  kept_head = (kept_head + 1) % max;
+}
+
+int heapprof_dump_named(const char *path, char *written, size_t cap) {
+  if (written && cap)
+    written[0] = 0;
   if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
     return -1;
   spin_lock(&dump_lock);
   char name[4096];
-  if (!path) {
-    sl_snprintf(name, sizeof name, "%s.%d.%u.heap", sl_opt.heap_profile_prefix,
-                sys_getpid(), dump_seq++);
+  int own = !path;
+  unsigned seq = dump_seq;
+  if (own) {
+    auto_name(name, sizeof name, dump_seq++);
     path = name;
   }
   out_t *o = ialloc(sizeof *o);
   hp_record *r = 0;
+  int64_t inuse = heapprof_watch_inuse();
   size_t n = heapprof_snapshot(&r);
   int fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   int ok = fd >= 0 && o && (r || !n);
@@ -192,19 +228,28 @@ int heapprof_dump(const char *path) {
   }
   if (fd >= 0)
     sys_close(fd);
-  if (ok)
+  if (ok) {
     heapprof_timeline_note_dump(path);
-  else
+    heapprof_watch_note_dump(inuse);
+    if (own)
+      retain(seq);
+    if (written && cap)
+      sl_snprintf(written, cap, "%s", path);
+  } else {
     report_raw("WARNING: Sleuth: cannot write the heap profile '%s' (%s)", path,
                fd < 0 ? "cannot create the file" : "write failed");
+  }
   ifree(r);
   ifree(o);
   spin_unlock(&dump_lock);
   return ok ? 0 : -1;
 }
 
+int heapprof_dump(const char *path) { return heapprof_dump_named(path, 0, 0); }
+
 void heapprof_dump_after_fork_child(void) {
   /* A dump in progress belonged to a thread that does not exist here. */
   dump_lock.locked = 0;
   dump_seq = 0;
+  kept_head = kept_n = 0; /* the parent's files are not the child's */
 }
