@@ -1,16 +1,20 @@
 /* heap_profile_alert_mb's outputs, on the service thread: the log line
  * (report_heap_alert) and heap_profile_alert_cmd.
  *
- * The command runs as `/bin/sh -c CMD` in a child made by a raw clone whose
- * exit signal is 0, not SIGCHLD. Such a child is a "clone child" to the
- * kernel: the program's wait(), waitpid(-1) and SIGCHLD handler never see
- * it (they would otherwise reap or count a child the program did not
- * make), and only waitpid with __WCLONE, which this file uses to reap it,
- * does. No libc fork: the service thread may be a raw thread glibc does not
- * know, and fork's atfork handlers belong to the program. Between clone
- * and execve the child makes raw system calls only. Nobody waits for the
- * command: the service thread polls its children every tick until they
- * end; a child still running at exit is left to init. */
+ * The command runs as `/bin/sh -c CMD` in a grandchild, made by a double
+ * fork of raw clones: the service thread makes a child whose exit signal
+ * is 0, not SIGCHLD; that child makes the grandchild and exits at once;
+ * the grandchild, orphaned, belongs to init and execs the shell. A child
+ * with exit signal 0 is a "clone child" to the kernel: the program's
+ * wait(), waitpid(-1) and SIGCHLD handler never see it (they would reap or
+ * count a child the program did not make), only waitpid with __WCLONE,
+ * which this file reaps it with. It must not exec itself: execve gives a
+ * process SIGCHLD as its exit signal again. (A program that made itself a
+ * child subreaper would be handed the orphan; that is the one case where
+ * it sees the command.) No libc fork: the service thread may be a raw
+ * thread glibc does not know, and fork's atfork handlers belong to the
+ * program. Between clone and execve the children make raw system calls
+ * only. Nobody waits for the command. */
 #include "heapprof.h"
 
 #include <signal.h>
@@ -146,12 +150,15 @@ static void run_cmd(int64_t inuse, int64_t level, const char *dump) {
   long pid = sys_call6(SYS_clone, 0 /* no flags, exit signal 0 */, 0, 0, 0,
                        0, 0);
   if (pid == 0) {
-    /* The child: the service thread blocked every signal, the command must
-     * not inherit that. */
-    unsigned long none = 0;
-    sys_call6(SYS_rt_sigprocmask, SIG_SETMASK, (long)&none, 0, 8, 0, 0);
-    sys_execve("/bin/sh", argv, env ? env : environ);
-    sys_call6(SYS_exit_group, 127, 0, 0, 0, 0, 0);
+    if (sys_fork() == 0) {
+      /* The grandchild: the service thread blocked every signal, the
+       * command must not inherit that. */
+      unsigned long none = 0;
+      sys_call6(SYS_rt_sigprocmask, SIG_SETMASK, (long)&none, 0, 8, 0, 0);
+      sys_execve("/bin/sh", argv, env ? env : environ);
+      sys_call6(SYS_exit_group, 127, 0, 0, 0, 0, 0);
+    }
+    sys_call6(SYS_exit_group, 0, 0, 0, 0, 0, 0);
   }
   ifree(env);
   for (int i = 0; i < 5; i++)

@@ -12,7 +12,7 @@
  * one write(2) to an O_APPEND file, so lines never interleave; the file is
  * opened for each line, so a program that closes every descriptor (as
  * daemons do) can never have its own files written to. With
- * heap_profile_timeline_max_mb the file rotates to <...>.timeline.1. */
+ * heap_profile_timeline_max_size the file rotates to <...>.timeline.1. */
 #include "heapprof.h"
 
 #include <fcntl.h>
@@ -62,13 +62,13 @@ static void timeline_open(void) {
                timeline_path, -r);
 }
 
-/* heap_profile_timeline_max_mb: the full file becomes <timeline>.1 (the
+/* heap_profile_timeline_max_size: the full file becomes <timeline>.1 (the
  * previous .1 goes) and a new one starts with its own header; times still
  * count from the process's start, so `cat X.timeline.1 X.timeline` is one
  * timeline again (readers skip '#' lines after the first). */
 static void rotate_if_full(size_t n) {
-  long long max = sl_opt.heap_profile_timeline_max_mb;
-  if (max <= 0 || timeline_bytes + n <= (uint64_t)max << 20)
+  uint64_t max = sl_opt.heap_profile_timeline_max_size;
+  if (!max || timeline_bytes + n <= max)
     return;
   char old[sizeof timeline_path + 2];
   sl_snprintf(old, sizeof old, "%s.1", timeline_path);
