@@ -108,6 +108,10 @@ void sys_futex_wait_ns(int *w, int val, uint64_t timeout_ns) {
                         (long)(timeout_ns % 1000000000u)};
   SC4(SYS_futex, w, 128 /* FUTEX_WAIT_PRIVATE */, val, &ts);
 }
+int sys_unlink(const char *path) { return (int)SC1(SYS_unlink, path); }
+int sys_rename(const char *from, const char *to) {
+  return (int)SC2(SYS_rename, from, to);
+}
 int sys_access(const char *path, int mode) {
   return (int)SC4(SYS_faccessat, AT_FDCWD, path, mode, 0);
 }

@@ -56,6 +56,8 @@ void sys_futex_wake(int *w, int n);
 /* futex wait that gives up after timeout_ns. */
 void sys_futex_wait_ns(int *w, int val, uint64_t timeout_ns);
 int sys_access(const char *path, int mode);
+int sys_unlink(const char *path);
+int sys_rename(const char *from, const char *to);
 long sys_readlink(const char *path, char *buf, size_t n);
 /* The working directory into buf (NUL-terminated); its length with the
  * NUL, or a negative errno. Needs no /proc. */

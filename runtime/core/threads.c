@@ -12,6 +12,7 @@
 
 #include "allocator.h"
 #include "fake_stack.h"
+#include "heapprof.h"
 #include "interception.h"
 #include "stackdepot.h"
 #include "unwind.h"
@@ -184,6 +185,7 @@ void thread_on_exit(sl_thread *t) {
   if (!t)
     return;
   __atomic_store_n(&t->live, 0, __ATOMIC_RELEASE);
+  heapprof_thread_exit(&t->hp);
   fake_stack_destroy(t);
   void *cache = t->alloc_cache;
   t->alloc_cache = 0;

@@ -348,11 +348,12 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   if (SL_UNLIKELY(rz_pattern_on))
     fill_redzones(h);
   if (SL_UNLIKELY(heapprof_on)) {
-    heapprof_note_alloc(size);
     if (heapprof_sample_due(size)) {
       h->flags |= CF_SAMPLED;
       heapprof_record_sample(h->alloc_stack, h->alloc_tid, size);
     }
+    /* After the sample: a growth dump this count triggers must show it. */
+    heapprof_note_alloc(size);
   }
   header_seal(user_beg, h);
   __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);

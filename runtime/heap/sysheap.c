@@ -77,8 +77,9 @@ SL_NOINLINE void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
     sl_memset(p, 0, size);
   ((uptr *)p)[-1] = pad;
   ((uint64_t *)p)[-2] = SAMPLED_MAGIC ^ (uptr)p;
-  sysheap_count_alloc(hp, sysheap_chunk_bytes(base));
   heapprof_record_alloc(p, size, CALLER_PC_HERE(), fp);
+  /* After the sample: a growth dump this count triggers must show it. */
+  sysheap_count_alloc(hp, sysheap_chunk_bytes(base));
   return p;
 }
 

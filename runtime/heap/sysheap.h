@@ -54,11 +54,13 @@ static inline size_t sysheap_chunk_bytes(const void *glibc_block) {
 static inline void sysheap_count_alloc(sl_heapprof_thread *hp, size_t bytes) {
   __atomic_store_n(&hp->allocs, hp->allocs + 1, __ATOMIC_RELAXED);
   __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + bytes, __ATOMIC_RELAXED);
+  heapprof_watch_delta(hp, (int64_t)bytes);
 }
 
 static inline void sysheap_count_free(sl_heapprof_thread *hp, size_t bytes) {
   __atomic_store_n(&hp->frees, hp->frees + 1, __ATOMIC_RELAXED);
   __atomic_store_n(&hp->free_bytes, hp->free_bytes + bytes, __ATOMIC_RELAXED);
+  heapprof_watch_delta(hp, -(int64_t)bytes);
 }
 
 /* A sampled block has the magic word right below it (sysheap.c). */

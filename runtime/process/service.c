@@ -1,7 +1,9 @@
 /* The service thread: heap-profile dumps asked for by heap_profile_signal
  * (the handler only sets a flag and wakes this thread), dumps and
  * registered callbacks every heap_profile_interval_s (the leak-growth check
- * hooks in here), and timeline samples every heap_profile_timeline_ms.
+ * hooks in here), timeline samples every heap_profile_timeline_ms, and the
+ * heap profiler's in-use watch (growth, peak and alert dumps, alert
+ * commands: heapprof_watch_service), which an allocation wakes it for.
  *
  * How it stays out of the program's way:
  *  - it is created with libc's pthread_create, not the runtime's wrapper,
@@ -124,6 +126,7 @@ static void *service_main(void *arg) {
     if (__atomic_exchange_n(&dump_requested, 0, __ATOMIC_ACQ_REL))
       heapprof_dump(0);
     now = sys_monotonic_ns();
+    uint64_t watch = heapprof_on ? heapprof_watch_service(now) : ~0ull;
     if (now >= next_interval) {
       run_interval();
       next_interval += iv;
@@ -140,6 +143,8 @@ static void *service_main(void *arg) {
         next_tick = now + tick;
     }
     uint64_t wake = next_tick < next_interval ? next_tick : next_interval;
+    if (watch < wake)
+      wake = watch;
     now = sys_monotonic_ns();
     if (wake > now)
       sys_futex_wait_ns(&kick, k, wake - now);
@@ -198,10 +203,14 @@ static void start(void) {
   }
 }
 
-void service_request_dump(void) {
-  __atomic_store_n(&dump_requested, 1, __ATOMIC_RELEASE);
+void service_wake(void) {
   __atomic_add_fetch(&kick, 1, __ATOMIC_ACQ_REL);
   sys_futex_wake(&kick, 1);
+}
+
+void service_request_dump(void) {
+  __atomic_store_n(&dump_requested, 1, __ATOMIC_RELEASE);
+  service_wake();
 }
 
 static void dump_signal_handler(int sig) {

@@ -14,6 +14,9 @@ void service_init(void);
  * is 0 (never). fn runs on a thread that the leak scan neither stops nor
  * scans; it may itself stop the world. */
 int service_register_interval(service_fn fn);
+/* Wakes the thread to look at its work now (async-signal-safe, takes no
+ * lock: safe inside malloc). */
+void service_wake(void);
 /* Asks for a heap-profile dump on the service thread (async-signal-safe). */
 void service_request_dump(void);
 /* Stops periodic work at exit (the final dump is the exit path's own). */

@@ -315,6 +315,7 @@ void heapprof_init(void) {
   sample_all = sl_opt.heap_profile_sample <= 1;
   filter = sys_map_anon(sizeof(uint32_t) << FILTER_BITS);
   heapprof_output_init();
+  heapprof_watch_init();
   __atomic_store_n(&heapprof_on, 1, __ATOMIC_RELEASE);
   __atomic_store_n(&heapprof_enabled, 1, __ATOMIC_RELEASE);
 }
@@ -336,4 +337,5 @@ void heapprof_after_fork_child(void) {
   if (hp->rng)
     hp->rng = mix64(hp->rng ^ (uint64_t)sys_getpid()) | 1;
   heapprof_output_after_fork_child();
+  heapprof_watch_after_fork_child();
 }

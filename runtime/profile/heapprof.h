@@ -82,17 +82,44 @@ static inline void heapprof_resume_own(int64_t saved) {
   thread_current()->hp.countdown = saved;
 }
 
+/* The in-use watch (heapprof_watch.c) behind heap_profile_inuse_interval,
+ * heap_profile_peak and heap_profile_alert_mb. Each thread adds its
+ * allocations and frees to watch_pending and moves it into one process-wide
+ * counter only when it reaches +-heapprof_watch_batch bytes, so the
+ * allocation path costs one load and branch when the watch is off, and an
+ * add and compare when it is on; crossing a threshold only wakes the
+ * service thread, which writes the dump. */
+extern int heapprof_watch_on;
+extern int64_t heapprof_watch_batch;
+void heapprof_watch_flush(sl_heapprof_thread *hp);
+static inline void heapprof_watch_delta(sl_heapprof_thread *hp, int64_t d) {
+  if (SL_LIKELY(!__atomic_load_n(&heapprof_watch_on, __ATOMIC_RELAXED)))
+    return;
+  int64_t p = hp->watch_pending + d, b = heapprof_watch_batch;
+  hp->watch_pending = p;
+  if (SL_UNLIKELY((uint64_t)(p + b) >= 2 * (uint64_t)b))
+    heapprof_watch_flush(hp);
+}
+
 /* Timeline counters of the calling thread (count and bytes). */
 static inline void heapprof_note_alloc(size_t size) {
   sl_heapprof_thread *hp = &thread_current()->hp;
   __atomic_store_n(&hp->allocs, hp->allocs + 1, __ATOMIC_RELAXED);
   __atomic_store_n(&hp->alloc_bytes, hp->alloc_bytes + size, __ATOMIC_RELAXED);
+  heapprof_watch_delta(hp, (int64_t)size);
 }
 static inline void heapprof_note_free(size_t size) {
   sl_heapprof_thread *hp = &thread_current()->hp;
   __atomic_store_n(&hp->frees, hp->frees + 1, __ATOMIC_RELAXED);
   __atomic_store_n(&hp->free_bytes, hp->free_bytes + size, __ATOMIC_RELAXED);
+  heapprof_watch_delta(hp, -(int64_t)size);
 }
+/* A thread's exit: its pending bytes go into the process's counter. */
+void heapprof_thread_exit(sl_heapprof_thread *hp);
+/* The service thread's share of the watch: writes the dumps, alert lines
+ * and commands the allocation paths asked for, reaps alert commands.
+ * Returns when it wants to run again (monotonic ns; ~0 = no need). */
+uint64_t heapprof_watch_service(uint64_t now_ns);
 
 /* Address-keyed samples (allocators without a header bit). */
 void heapprof_record_alloc(void *p, size_t size, uptr pc, uptr fp);
@@ -108,6 +135,8 @@ void heapprof_release_sample(uint32_t stack, uint32_t tid, size_t size);
 
 /* Reads the options; from sleuth_init, after the thread table. */
 void heapprof_init(void);
+/* heapprof_dump, and the name written in name (cap bytes; "" on failure). */
+int heapprof_dump_named(const char *path, char *name, size_t cap);
 /* Writes a dump to path, or to the next <prefix>.<pid>.<seq>.heap when path
  * is NULL. Returns 0, or -1 (profiler off, or the file cannot be written:
  * one warning line says which). Not for signal handlers. */

@@ -16,7 +16,9 @@
  * the caller of malloc/new. Dumps are serialised by dump_lock; the records
  * are copied under the profiler's lock and written without it.
  * heap_profile_format=pprof|both writes the same snapshot as a pprof
- * profile too or instead (heapprof_pprof.c), <...>.<seq>.pb.gz. */
+ * profile too or instead (heapprof_pprof.c), <...>.<seq>.pb.gz.
+ * heap_profile_max_files deletes the oldest of the process's own dumps
+ * once it has written more (see retain). */
 #include "heapprof.h"
 
 #include <fcntl.h>
@@ -207,43 +209,99 @@ static void pprof_beside(const char *path, char *out, size_t cap) {
   sl_memcpy(out + n, ".pb.gz", 7);
 }
 
-int heapprof_dump(const char *path) {
+static int want_heap_v2(void) {
+  return sl_strcmp(sl_opt.heap_profile_format, "pprof") != 0;
+}
+static int want_pprof(void) {
+  return sl_strcmp(sl_opt.heap_profile_format, "heap_v2") != 0;
+}
+
+/* heap_profile_max_files: the sequence numbers of the newest dumps this
+ * process wrote under its own names, oldest first (a ring, under
+ * dump_lock). Only names in it are ever deleted, so neither a file the
+ * process did not write (a failed dump, a file of an earlier process with
+ * the same pid) nor a dump given an explicit path is. One dump is one
+ * entry, whether it is a .heap, a .pb.gz or both (the format is fixed for
+ * the process's life, so the files of an entry are the ones it wrote). */
+static unsigned *kept;
+static size_t kept_head, kept_n;
+
+static void auto_name(char *name, size_t cap, unsigned seq, const char *ext) {
+  sl_snprintf(name, cap, "%s.%d.%u.%s", sl_opt.heap_profile_prefix,
+              sys_getpid(), seq, ext);
+}
+
+static void retain(unsigned seq) {
+  size_t max = (size_t)sl_opt.heap_profile_max_files;
+  if (!max)
+    return;
+  if (!kept && !(kept = ialloc(max * sizeof *kept)))
+    return;
+  if (kept_n < max) {
+    kept[(kept_head + kept_n++) % max] = seq;
+    return;
+  }
+  char old[4096];
+  if (want_heap_v2()) {
+    auto_name(old, sizeof old, kept[kept_head], "heap");
+    sys_unlink(old);
+  }
+  if (want_pprof()) {
+    auto_name(old, sizeof old, kept[kept_head], "pb.gz");
+    sys_unlink(old);
+  }
+  kept[kept_head] = seq;
+  kept_head = (kept_head + 1) % max;
+}
+
+int heapprof_dump_named(const char *path, char *written, size_t cap) {
+  if (written && cap)
+    written[0] = 0;
   if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
     return -1;
   spin_lock(&dump_lock);
-  const char *fmt = sl_opt.heap_profile_format;
-  int want_v2 = sl_strcmp(fmt, "pprof") != 0;
-  int want_pprof = sl_strcmp(fmt, "heap_v2") != 0;
+  int v2 = want_heap_v2(), pp = want_pprof();
   char name[4096], pname[4096];
   const char *ppath = path;
-  if (!path) {
-    unsigned seq = dump_seq++;
-    sl_snprintf(name, sizeof name, "%s.%d.%u.heap", sl_opt.heap_profile_prefix,
-                sys_getpid(), seq);
-    sl_snprintf(pname, sizeof pname, "%s.%d.%u.pb.gz",
-                sl_opt.heap_profile_prefix, sys_getpid(), seq);
+  int own = !path;
+  unsigned seq = dump_seq;
+  if (own) {
+    dump_seq++;
+    auto_name(name, sizeof name, seq, "heap");
+    auto_name(pname, sizeof pname, seq, "pb.gz");
     path = name;
     ppath = pname;
-  } else if (want_v2 && want_pprof) {
+  } else if (v2 && pp) {
     pprof_beside(path, pname, sizeof pname);
     ppath = pname;
   }
+  int64_t inuse = heapprof_watch_inuse();
   hp_record *r = 0;
   size_t n = heapprof_snapshot(&r);
   int ok = 1;
-  if (want_v2)
+  if (v2)
     ok &= write_file(path, 0, r, n);
-  if (want_pprof) {
+  if (pp) {
     sort_records(r, n, by_stack);
     ok &= write_file(ppath, 1, r, n);
+  }
+  if (ok) {
+    heapprof_watch_note_dump(inuse);
+    if (own)
+      retain(seq);
+    if (written && cap)
+      sl_snprintf(written, cap, "%s", v2 ? path : ppath);
   }
   ifree(r);
   spin_unlock(&dump_lock);
   return ok ? 0 : -1;
 }
 
+int heapprof_dump(const char *path) { return heapprof_dump_named(path, 0, 0); }
+
 void heapprof_dump_after_fork_child(void) {
   /* A dump in progress belonged to a thread that does not exist here. */
   dump_lock.locked = 0;
   dump_seq = 0;
+  kept_head = kept_n = 0; /* the parent's files are not the child's */
 }

@@ -25,4 +25,16 @@ void heapprof_timeline_note_dump(const char *path);
 int heapprof_write_pprof(int fd, const hp_record *r, size_t n);
 /* heapprof_dump.c */
 void heapprof_dump_after_fork_child(void);
+/* heapprof_watch.c: the thresholds (from heapprof_init), a dump was
+ * written (the growth trigger counts from the in use it showed), fork. */
+void heapprof_watch_init(void);
+void heapprof_watch_note_dump(int64_t at_snapshot);
+int64_t heapprof_watch_inuse(void);
+void heapprof_watch_after_fork_child(void);
+/* heapprof_alert.c: an alert's log line and command (service thread);
+ * dump is the profile written for it, or NULL. */
+void heapprof_alert(int64_t inuse, int64_t level, const char *dump);
+void heapprof_alert_reap(void);
+int heapprof_alert_children(void);
+void heapprof_alert_after_fork_child(void);
 #endif

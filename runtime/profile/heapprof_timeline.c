@@ -11,7 +11,8 @@
  * (requested bytes); RSS comes from /proc/thread-self/status. Each line is
  * one write(2) to an O_APPEND file, so lines never interleave; the file is
  * opened for each line, so a program that closes every descriptor (as
- * daemons do) can never have its own files written to. */
+ * daemons do) can never have its own files written to. With
+ * heap_profile_timeline_max_size the file rotates to <...>.timeline.1. */
 #include "heapprof.h"
 
 #include <fcntl.h>
@@ -26,40 +27,64 @@ static int timeline_ok;
 static uint64_t start_ns;
 static spin_t rate_lock;
 static uint64_t last_ns, last_allocs;
+static uint64_t timeline_bytes; /* size of the current file */
 
 uint64_t heapprof_uptime_ms(void) {
   return (sys_monotonic_ns() - start_ns) / 1000000u;
 }
 
-static void timeline_open(void) {
-  start_ns = last_ns = sys_monotonic_ns();
-  last_allocs = 0;
-  char *path = timeline_path;
-  sl_snprintf(path, sizeof timeline_path, "%s.%d.timeline",
-              sl_opt.heap_profile_prefix, sys_getpid());
-  int fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
-  timeline_ok = fd >= 0;
-  if (fd < 0) {
-    report_raw("WARNING: Sleuth: cannot create the heap timeline '%s' "
-               "(errno %d)",
-               path, -fd);
-    return;
-  }
+/* Creates the file (truncating) with its header line. */
+static int timeline_create(void) {
+  int fd = sys_open(timeline_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND,
+                    0644);
+  if (fd < 0)
+    return fd;
   char line[128];
   size_t n =
       sl_snprintf(line, sizeof line, "# sleuth-timeline 1 pid=%d sample=%llu\n",
                   sys_getpid(), (unsigned long long)heapprof_mean_bytes());
   sys_write_all(fd, line, n);
   sys_close(fd);
+  timeline_bytes = n;
+  return 0;
 }
 
-/* One whole line, appended. */
+static void timeline_open(void) {
+  start_ns = last_ns = sys_monotonic_ns();
+  last_allocs = 0;
+  sl_snprintf(timeline_path, sizeof timeline_path, "%s.%d.timeline",
+              sl_opt.heap_profile_prefix, sys_getpid());
+  int r = timeline_create();
+  timeline_ok = r == 0;
+  if (r < 0)
+    report_raw("WARNING: Sleuth: cannot create the heap timeline '%s' "
+               "(errno %d)",
+               timeline_path, -r);
+}
+
+/* heap_profile_timeline_max_size: the full file becomes <timeline>.1 (the
+ * previous .1 goes) and a new one starts with its own header; times still
+ * count from the process's start, so `cat X.timeline.1 X.timeline` is one
+ * timeline again (readers skip '#' lines after the first). */
+static void rotate_if_full(size_t n) {
+  uint64_t max = sl_opt.heap_profile_timeline_max_size;
+  if (!max || timeline_bytes + n <= max)
+    return;
+  char old[sizeof timeline_path + 2];
+  sl_snprintf(old, sizeof old, "%s.1", timeline_path);
+  sys_rename(timeline_path, old);
+  timeline_create();
+}
+
+/* One whole line, appended (with rate_lock held). */
 static void timeline_write(const char *line, size_t n) {
+  rotate_if_full(n);
   int fd = sys_open(timeline_path, O_WRONLY | O_APPEND, 0);
   if (fd < 0)
     return;
   sys_write_all(fd, line, n);
   sys_close(fd);
+  timeline_bytes += n;
 }
 
 void heapprof_output_init(void) { timeline_open(); }

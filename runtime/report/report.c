@@ -161,6 +161,24 @@ void report_raw(const char *fmt, ...) {
   sys_write_all(json_format() ? 2 : out_fd(), b.buf, b.len);
 }
 
+void report_heap_alert(unsigned long long inuse, unsigned long long threshold,
+                       unsigned long long alert_mb, const char *dump) {
+  char buf[4608];
+  sbuf_t b;
+  sbuf_init(&b, buf, sizeof buf);
+  if (json_format()) {
+    json_heap_alert(&b, inuse, threshold, alert_mb, dump);
+  } else {
+    sbuf_printf(&b,
+                "==%d==WARNING: Sleuth: heap in use passed %llu MiB "
+                "(heap_profile_alert_mb=%llu): %llu bytes; heap profile %s\n",
+                sys_getpid(), threshold >> 20, alert_mb, inuse,
+                dump ? dump : "not written");
+  }
+  /* Into the log itself, also with JSON: the alert is a record of the run. */
+  sys_write_all(out_fd(), b.buf, b.len);
+}
+
 /* ---- building a report ---------------------------------------------- */
 
 /* color=auto: only on a terminal, never into a log file or JSON. */

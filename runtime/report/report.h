@@ -90,6 +90,11 @@ void report_leak_summary(sbuf_t *b, const leak_totals *t);
 /* Writes a runtime message line ("==PID==" prefix added) to the log; with
  * log_format=json to stderr, so the JSON stream holds only reports. */
 void report_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* heap_profile_alert_mb: one line to the log (a "heap-alert" JSON object
+ * with log_format=json): in use, the threshold passed, the option's value
+ * and the dump written for it (NULL: none). */
+void report_heap_alert(unsigned long long inuse, unsigned long long threshold,
+                       unsigned long long alert_mb, const char *dump);
 /* Writes buf to the report destination (stderr or log_path.<pid>) with
  * one write(2) per call where the kernel allows. */
 void report_write(const char *buf, size_t n);

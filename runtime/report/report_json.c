@@ -230,3 +230,20 @@ void json_leak_summary(sbuf_t *b, const leak_totals *t) {
       (unsigned long)(t->direct.blocks + t->indirect.blocks +
                       t->possible.blocks));
 }
+
+/* ---- heap profiler alert ------------------------------------------------- */
+
+void json_heap_alert(sbuf_t *b, unsigned long long inuse,
+                     unsigned long long threshold, unsigned long long alert_mb,
+                     const char *dump) {
+  open_object(b, "heap-alert");
+  sbuf_printf(b, ",\"inuse_bytes\":%llu,\"threshold_bytes\":%llu,"
+                 "\"alert_mb\":%llu",
+              inuse, threshold, alert_mb);
+  key(b, "dump");
+  if (dump)
+    json_str(b, dump);
+  else
+    sbuf_puts(b, "null");
+  sbuf_puts(b, "}\n");
+}

@@ -67,4 +67,7 @@ void json_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
                       uptr objects, uint32_t stack,
                       const leak_growth_info *growth);
 void json_leak_summary(sbuf_t *b, const leak_totals *t);
+void json_heap_alert(sbuf_t *b, unsigned long long inuse,
+                     unsigned long long threshold, unsigned long long alert_mb,
+                     const char *dump);
 #endif

@@ -6,7 +6,7 @@
   suppressions  suppression files (suppressions=FILE), also before main
   report        sleuth-report's inputs: heap profiles (text, --collapsed,
                 --flamegraph, --base), timelines (--timeline) and JSON
-                report lines (--sarif)
+                report lines (--sarif, --merge, --merge --sarif)
 
 Seeds are real: the option strings and suppression files the lit tests
 use, the fixtures of lit/report/Inputs (among them a real jemalloc dump),
@@ -333,6 +333,15 @@ def check_sarif(out):
     return None
 
 
+def check_json_lines(out):
+    try:
+        for line in out.decode("utf-8").splitlines():
+            strict_json(line)
+    except (UnicodeDecodeError, ValueError) as e:
+        return "accepted, but a merged line is not valid JSON/UTF-8: %s" % e
+    return None
+
+
 def check_svg_file(path):
     def check(_out):
         try:
@@ -426,8 +435,22 @@ class Fuzzer:
         open(path, "wb").write(data)
         check = None
         if kind == "json":
-            argv = [self.report_tool, "--sarif", path]
-            check = check_sarif
+            mode = rng.randrange(3)
+            if mode == 0:
+                argv = [self.report_tool, "--sarif", path]
+                check = check_sarif
+            else:
+                # --merge with an unmutated seed beside it (a CI shard's
+                # file that is fine): the error, if any, names the input.
+                other = os.path.join(d, "shard.jsonl")
+                open(other, "wb").write(rng.choice(same))
+                files = [path, other] if rng.randrange(2) else [other, path]
+                if mode == 1:
+                    argv = [self.report_tool, "--merge"] + files
+                    check = check_json_lines
+                else:
+                    argv = [self.report_tool, "--merge", "--sarif"] + files
+                    check = check_sarif
         elif kind == "timeline":
             svg = os.path.join(d, "out.svg")
             argv = [self.report_tool, "--timeline", svg, path]

@@ -348,3 +348,30 @@ double json_get_num(const json *j, const char *key, double fallback) {
   const json *v = json_get(j, key);
   return v && v->type == J_NUM ? v->num : fallback;
 }
+
+void json_write(FILE *out, const json *j) {
+  switch (j->type) {
+  case J_NULL: fputs("null", out); break;
+  case J_BOOL: fputs(j->b ? "true" : "false", out); break;
+  case J_NUM: fprintf(out, "%.15g", j->num); break; /* 123.4 stays 123.4 */
+  case J_STR: json_string(out, j->str); break;
+  case J_ARR:
+    fputc('[', out);
+    for (size_t i = 0; i < j->n; i++) {
+      fputs(i ? "," : "", out);
+      json_write(out, j->items[i]);
+    }
+    fputc(']', out);
+    break;
+  case J_OBJ:
+    fputc('{', out);
+    for (size_t i = 0; i < j->n; i++) {
+      fputs(i ? "," : "", out);
+      json_string(out, j->keys[i]);
+      fputc(':', out);
+      json_write(out, j->items[i]);
+    }
+    fputc('}', out);
+    break;
+  }
+}

@@ -1,10 +1,12 @@
 /* A small JSON reader (RFC 8259) for the runtime's JSON report lines:
- * parses one text into a tree; errors give the byte position. */
+ * parses one text into a tree; errors give the byte position. And the
+ * writer of such a tree back (--sarif properties, --merge output). */
 #ifndef SLEUTH_REPORT_JSON_H
 #define SLEUTH_REPORT_JSON_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } json_type;
 
@@ -27,5 +29,7 @@ const json *json_get(const json *j, const char *key);
 /* Member as a string / number, NULL / fallback if absent or of another type. */
 const char *json_get_str(const json *j, const char *key);
 double json_get_num(const json *j, const char *key, double fallback);
+/* Writes j as compact JSON (numbers with 15 significant digits). */
+void json_write(FILE *out, const json *j);
 
 #endif

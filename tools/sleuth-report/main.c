@@ -11,6 +11,7 @@
 #include "heap_dump.h"
 #include "pprof.h"
 #include "profile.h"
+#include "reports.h"
 #include "sarif.h"
 #include "text.h"
 #include "timeline.h"
@@ -29,6 +30,7 @@ static const char usage[] =
     "       sleuth-report --merge [options] A.heap B.heap...\n"
     "       sleuth-report --timeline OUT.svg PROFILE.timeline\n"
     "       sleuth-report --sarif [REPORTS.jsonl...] > out.sarif   (none or '-': stdin)\n"
+    "       sleuth-report --merge [--sarif] REPORTS.jsonl... > merged\n"
     "\n"
     "Heap profiles (heap_v2 dumps of Sleuth or jemalloc):\n"
     "  --text               functions by flat and cumulative value (the default)\n"
@@ -59,6 +61,10 @@ static const char usage[] =
     "JSON reports (log_format=json):\n"
     "  --sarif              convert to SARIF 2.1.0 on stdout\n"
     "  --srcroot DIR        with --sarif: URIs relative to DIR (uriBaseId SRCROOT)\n"
+    "  --merge              many processes' or CI shards' report files as one: the\n"
+    "                       same kind and stacks (function, file, line) is one\n"
+    "                       finding with its count and sources (JSON Lines, or\n"
+    "                       SARIF occurrenceCount with --sarif)\n"
     "Other:\n"
     "  --version, --help\n"
     "Rates (--by-module): the time span between --base and the dump comes from\n"
@@ -69,8 +75,7 @@ static const char usage[] =
 
 typedef struct {
   metric m;
-  bool text, stacks, threads, lines, collapsed, by_module, by_dir, sarif, symbolize;
-  bool merge;
+  bool text, stacks, threads, lines, collapsed, by_module, by_dir, sarif, symbolize, merge;
   size_t top;
   const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot, *pprof;
   double limit;
@@ -180,12 +185,12 @@ static void parse_args(int argc, char **argv, options *o) {
       o->timeline_svg = val;
     } else if (FLAG("--sarif")) {
       o->sarif = true;
+    } else if (FLAG("--merge")) {
+      o->merge = true;
     } else if (VALUE("--srcroot")) {
       o->srcroot = val;
     } else if (VALUE("--pprof")) {
       o->pprof = val;
-    } else if (FLAG("--merge")) {
-      o->merge = true;
     } else if (FLAG("--no-symbolize")) {
       o->symbolize = false;
     } else {
@@ -266,18 +271,54 @@ static void time_span(const heap_dump *d, const heap_dump *base,
   mo->span_how = "give --base OLD.heap, or keep the .timeline file beside the dump";
 }
 
+/* --merge of JSON report files (the inputs' first character is '{'):
+ * SARIF with --sarif, else JSON Lines. Returns false when the inputs are
+ * not report files (heap dumps merge elsewhere). */
+static bool is_report_file(const char *path) {
+  if (strcmp(path, "-") == 0)
+    return true;
+  char *head = head_of(path);
+  bool yes = reports_sniff(head);
+  free(head);
+  return yes;
+}
+
+static bool merge_reports(const options *o) {
+  if (o->ninputs == 0 || !is_report_file(o->inputs[0]))
+    return false;
+  for (int i = 1; i < o->ninputs; i++)
+    if (!is_report_file(o->inputs[i]))
+      die_input(o->inputs[i], 0, "not a JSON report file, and --merge combines files of one kind "
+                                 "(%s is one)", o->inputs[0]);
+  if (o->sarif) {
+    write_sarif(stdout, o->inputs, o->ninputs, o->srcroot, true);
+  } else {
+    report_set set = {0};
+    for (int i = 0; i < o->ninputs; i++)
+      reports_load(&set, o->inputs[i]);
+    reports_merge(&set);
+    reports_write_jsonl(stdout, &set);
+    reports_free(&set);
+  }
+  if (fflush(stdout) != 0)
+    die("writing the merged output failed: %s", strerror(errno));
+  return true;
+}
+
 int main(int argc, char **argv) {
   options o = {0};
   parse_args(argc, argv, &o);
 
+  if (o.merge && merge_reports(&o))
+    return 0;
   if (o.sarif) {
     static const char *const from_stdin[] = {"-"};
     if (o.ninputs == 0 && isatty(0))
       die("--sarif needs the JSON report files (log_format=json output), or them on standard input");
     if (o.ninputs == 0)
-      write_sarif(stdout, from_stdin, 1, o.srcroot);
+      write_sarif(stdout, from_stdin, 1, o.srcroot, false);
     else
-      write_sarif(stdout, o.inputs, o.ninputs, o.srcroot);
+      write_sarif(stdout, o.inputs, o.ninputs, o.srcroot, false);
     if (fflush(stdout) != 0)
       die("writing the SARIF output failed: %s", strerror(errno));
     return 0;

@@ -12,13 +12,19 @@
  *   result.codeFlows = one codeFlow whose threadFlows are the stacks (the
  *                      error's, allocation, free, thread creation), each
  *                      listed outermost call first with its nestingLevel
- * leak-summary lines are totals, not findings: they go to run.properties. */
+ *   with --merge     one result per group of the same kind and stacks
+ *                    (reports.h): result.occurrenceCount, and the report
+ *                    lines it stands for in result.provenance.
+ *                    conversionSources (file URI and startLine)
+ * leak-summary lines are totals, heap-alert lines events of a run, neither
+ * is a finding: they go to run.properties (leakSummaries, heapAlerts). */
 #include "sarif.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
+#include "reports.h"
 #include "sarif_rules.h"
 #include "util.h"
 
@@ -28,11 +34,6 @@
 #ifndef SLEUTH_RUNTIME_SRC
 #define SLEUTH_RUNTIME_SRC "/nonexistent/"
 #endif
-
-typedef struct {
-  json *j;
-  char *rule;
-} report_line;
 
 static const char *const allocators[] = {
     "malloc", "calloc", "realloc", "reallocarray", "free", "aligned_alloc", "posix_memalign",
@@ -186,33 +187,6 @@ static void thread_flow(FILE *out, const json *stack, const char *what, bool *fi
   fputs("]}", out);
 }
 
-static void write_json(FILE *out, const json *j) {
-  switch (j->type) {
-  case J_NULL: fputs("null", out); break;
-  case J_BOOL: fputs(j->b ? "true" : "false", out); break;
-  case J_NUM: fprintf(out, "%.15g", j->num); break; /* 123.4 stays 123.4 */
-  case J_STR: json_string(out, j->str); break;
-  case J_ARR:
-    fputc('[', out);
-    for (size_t i = 0; i < j->n; i++) {
-      fputs(i ? "," : "", out);
-      write_json(out, j->items[i]);
-    }
-    fputc(']', out);
-    break;
-  case J_OBJ:
-    fputc('{', out);
-    for (size_t i = 0; i < j->n; i++) {
-      fputs(i ? "," : "", out);
-      json_string(out, j->keys[i]);
-      fputc(':', out);
-      write_json(out, j->items[i]);
-    }
-    fputc('}', out);
-    break;
-  }
-}
-
 static char *leak_message(const json *j, const char *leak_kind) {
   static const char *const names[][2] = {{"direct", "Direct leak"},
                                          {"indirect", "Indirect leak"},
@@ -288,7 +262,34 @@ static void code_flow(FILE *out, const json *j, const char *rule, bool leak,
   }
 }
 
-static void result(FILE *out, const report_line *r, size_t rule_index, const char *srcroot) {
+/* result.provenance.conversionSources: the report lines (file and line)
+ * this result was converted from, all of them when merged. */
+static void provenance(FILE *out, const report_line *r) {
+  fputs(",\"provenance\":{\"conversionSources\":[", out);
+  bool first = true;
+  for (size_t i = 0; i < r->nsources; i++) {
+    const char *f = r->sources[i].file;
+    bool seen = false; /* SARIF wants the items unique */
+    for (size_t k = 0; k < i && !seen; k++)
+      seen = r->sources[k].line == r->sources[i].line && strcmp(r->sources[k].file, f) == 0;
+    if (seen)
+      continue;
+    fputs(!first ? ",{\"artifactLocation\":{\"uri\":\"" : "{\"artifactLocation\":{\"uri\":\"", out);
+    if (strcmp(f, "-") == 0) {
+      fputs("stdin", out);
+    } else {
+      if (f[0] == '/')
+        fputs("file://", out);
+      uri_path(out, f);
+    }
+    fprintf(out, "\"},\"region\":{\"startLine\":%ld}}", r->sources[i].line);
+    first = false;
+  }
+  fputs("]}", out);
+}
+
+static void result(FILE *out, const report_line *r, size_t rule_index, const char *srcroot,
+                   bool merged) {
   const json *j = r->j;
   /* By the record's kind, not the rule's name: an unknown kind such as
    * "leak-x" is an error record with no leak_kind. */
@@ -330,6 +331,10 @@ static void result(FILE *out, const report_line *r, size_t rule_index, const cha
     code_flow(out, j, r->rule, leak, srcroot);
     fputs("]}]", out);
   }
+  if (merged || r->count > 1)
+    fprintf(out, ",\"occurrenceCount\":%zu", r->count);
+  if (merged)
+    provenance(out, r);
   fputs(",\"properties\":{", out);
   static const char *const keep[] = {"pid", "kind", "leak_kind", "access", "thread",
                                      "summary", "bytes", "objects", "rate_bytes_per_s",
@@ -340,77 +345,23 @@ static void result(FILE *out, const report_line *r, size_t rule_index, const cha
     if (!v)
       continue;
     fprintf(out, "%s\"%s\":", any ? "," : "", keep[i]);
-    write_json(out, v);
+    json_write(out, v);
     any = true;
   }
   fputs("}}", out);
 }
 
-static void check_stack(const json *j, const char *key, const char *file, long line) {
-  const json *s = json_get(j, key);
-  if (!s)
-    return;
-  if (s->type != J_ARR)
-    die_input(file, line, "\"%s\" is not an array of frames", key);
-  for (size_t i = 0; i < s->n; i++)
-    if (s->items[i]->type != J_OBJ)
-      die_input(file, line, "\"%s\" frame #%zu is not an object", key, i);
-}
-
-static void load(const char *path, report_line **v, size_t *n, size_t *cap, json ***summaries,
-                 size_t *nsum, size_t *scap) {
-  char *text = read_file(path, NULL);
-  char *cur = text, *line;
-  long lineno = 0;
-  while ((line = next_line(&cur))) {
-    lineno++;
-    const char *p = line;
-    while (*p == ' ' || *p == '\t')
-      p++;
-    if (!*p)
-      continue;
-    const char *err;
-    size_t pos;
-    json *j = json_parse(line, &err, &pos);
-    if (!j)
-      die_input(path, lineno, "malformed JSON at column %zu: %s", pos + 1, err);
-    if (j->type != J_OBJ)
-      die_input(path, lineno, "not a JSON object (one Sleuth report per line expected)");
-    const char *kind = json_get_str(j, "kind");
-    if (!kind)
-      die_input(path, lineno, "no \"kind\" string: not a Sleuth JSON report");
-    check_stack(j, "stack", path, lineno);
-    check_stack(j, "alloc_stack", path, lineno);
-    check_stack(j, "free_stack", path, lineno);
-    if (strcmp(kind, "leak-summary") == 0) {
-      GROW(*summaries, *scap, *nsum);
-      (*summaries)[(*nsum)++] = j;
-      continue;
-    }
-    char *rule;
-    if (strcmp(kind, "leak") == 0) {
-      const char *lk = json_get_str(j, "leak_kind");
-      if (!lk)
-        die_input(path, lineno, "leak record without a \"leak_kind\" string");
-      strbuf b = {0};
-      sb_printf(&b, "leak-%s", lk);
-      rule = sb_take(&b);
-    } else {
-      rule = xstrdup(kind);
-    }
-    GROW(*v, *cap, *n);
-    (*v)[(*n)++] = (report_line){j, rule};
-  }
-  free(text);
-}
-
-void write_sarif(FILE *out, const char *const *inputs, int ninputs, const char *srcroot) {
-  report_line *reports = NULL;
-  size_t n = 0, cap = 0;
-  json **summaries = NULL;
-  size_t nsum = 0, scap = 0;
+void write_sarif(FILE *out, const char *const *inputs, int ninputs, const char *srcroot,
+                 bool merge) {
+  report_set set = {0};
   for (int i = 0; i < ninputs; i++)
-    load(inputs[i], &reports, &n, &cap, &summaries, &nsum, &scap);
+    reports_load(&set, inputs[i]);
+  if (merge)
+    reports_merge(&set);
+  report_line *reports = set.v;
+  size_t n = set.n;
+  json **summaries = set.summaries;
+  size_t nsum = set.nsum;
 
   /* Rules in order of first use; results point at them by index. */
   strmap rule_index = {0};
@@ -448,29 +399,34 @@ void write_sarif(FILE *out, const char *const *inputs, int ninputs, const char *
     uri_path(out, srcroot);
     fputs(srcroot[0] && srcroot[strlen(srcroot) - 1] == '/' ? "\"}},\n" : "/\"}},\n", out);
   }
-  if (nsum) {
-    fputs("    \"properties\": {\"leakSummaries\": [", out);
-    for (size_t i = 0; i < nsum; i++) {
-      fputs(i ? "," : "", out);
-      write_json(out, summaries[i]);
+  if (nsum || set.nalerts) {
+    fputs("    \"properties\": {", out);
+    if (nsum) {
+      fputs("\"leakSummaries\": [", out);
+      for (size_t i = 0; i < nsum; i++) {
+        fputs(i ? "," : "", out);
+        json_write(out, summaries[i]);
+      }
+      fputs(set.nalerts ? "], " : "]", out);
     }
-    fputs("]},\n", out);
+    if (set.nalerts) {
+      fputs("\"heapAlerts\": [", out);
+      for (size_t i = 0; i < set.nalerts; i++) {
+        fputs(i ? "," : "", out);
+        json_write(out, set.alerts[i]);
+      }
+      fputs("]", out);
+    }
+    fputs("},\n", out);
   }
   fputs("    \"results\": [", out);
   for (size_t i = 0; i < n; i++) {
     fputs(i ? ",\n      " : "\n      ", out);
-    result(out, &reports[i], strmap_get(&rule_index, reports[i].rule), srcroot);
+    result(out, &reports[i], strmap_get(&rule_index, reports[i].rule), srcroot, merge);
   }
   fputs(n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", out);
 
-  for (size_t i = 0; i < n; i++) {
-    json_free(reports[i].j);
-    free(reports[i].rule);
-  }
-  for (size_t i = 0; i < nsum; i++)
-    json_free(summaries[i]);
-  free(reports);
-  free(summaries);
+  reports_free(&set);
   free(rules);
   strmap_free(&rule_index);
 }

@@ -3,10 +3,13 @@
 #ifndef SLEUTH_REPORT_SARIF_H
 #define SLEUTH_REPORT_SARIF_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* srcroot: when given, files under it become URIs relative to it (with
  * uriBaseId SRCROOT), which is what GitHub code scanning matches. */
-void write_sarif(FILE *out, const char *const *inputs, int ninputs, const char *srcroot);
+/* merge: one result per group of the same kind and stacks (reports.h). */
+void write_sarif(FILE *out, const char *const *inputs, int ninputs, const char *srcroot,
+                 bool merge);
 
 #endif
