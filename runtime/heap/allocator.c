@@ -586,6 +586,27 @@ size_t chunk_footprint(uptr user_beg) {
   return central[c].slot_size;
 }
 
+int chunk_release_range(uptr ub, uptr *lo, uptr *hi) {
+  chunk_header *h = header_of(ub);
+  size_t keep = SL_UNLIKELY(rz_pattern_on)
+                    ? FREED_BACKUP_END + RZ_PATTERN_MAX /* fill_freed */
+                    : sizeof(freed_info);
+  uptr end;
+  if (h->flags & CF_LARGE) {
+    large_header *lh = large_of(ub, h);
+    end = (uptr)lh + lh->map_len;
+  } else {
+    unsigned c;
+    uptr slot = slot_of(ub, &c);
+    if (!slot)
+      return 0;
+    end = slot + central[c].slot_size;
+  }
+  *lo = (ub + keep + 4095) & ~(uptr)4095;
+  *hi = end & ~(uptr)4095;
+  return *hi > *lo;
+}
+
 void chunk_recycle(uptr user_beg, void *cache) {
   chunk_header *h = header_of(user_beg);
   count_heap(thread_current(), 0, -(int64_t)chunk_footprint(user_beg));

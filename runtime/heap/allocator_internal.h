@@ -167,13 +167,28 @@ uptr allocator_freed_first_bad(uptr ub);
 
 /* Size of the slot (or mapping) a block occupies, as quarantine counts it. */
 size_t chunk_footprint(uptr user_beg);
+/* The whole pages of a quarantined block that hold nothing the runtime
+ * still reads: past its freed_info (and, preloaded, the free stack's copy
+ * and the fill pattern) up to the end of its slot or mapping. The header,
+ * the left redzone and those first bytes share the block's first page,
+ * which stays. 0 if there is no whole page. */
+int chunk_release_range(uptr user_beg, uptr *lo, uptr *hi);
+/* Slots this big or bigger may have a whole page to give back. */
+#define RELEASE_MIN_FOOTPRINT (8u << 10)
 /* Returns a quarantined block to its free list (or unmaps a large one). */
 void chunk_recycle(uptr user_beg, void *cache);
 
 /* quarantine.c; cache is the thread's allocator cache (for recycling). */
+#define RELEASE_PENDING_MAX 32
 typedef struct {
   uptr head, tail;
   size_t bytes;
+  /* Blocks of the batch with pages to give back, done when the batch
+   * joins the global FIFO (one pass of madvise calls per batch, before
+   * any of them can be evicted). A batch of THREAD_BATCH_BYTES holds at
+   * most 32 blocks of RELEASE_MIN_FOOTPRINT. */
+  uint32_t n_pending;
+  uptr pending[RELEASE_PENDING_MAX];
 } quarantine_batch;
 
 void quarantine_put(void *cache, quarantine_batch *b, uptr user_beg,
@@ -182,6 +197,9 @@ void quarantine_flush_thread(quarantine_batch *b);
 /* Recycles every block of the global FIFO (__sanitizer_purge_allocator). */
 void quarantine_drain(void *cache);
 size_t quarantine_bytes(void);
+/* Bytes of quarantined blocks' pages given back to the kernel so far, and
+ * the madvise calls that did it (statistics). */
+void quarantine_release_stats(size_t *bytes, size_t *calls);
 void quarantine_lock(void);
 void quarantine_unlock(void);
 

@@ -2,20 +2,52 @@
  * pointer keeps hitting poison. Each thread gathers frees in a local batch
  * (no lock per free); full batches join the global FIFO, which evicts its
  * oldest blocks once it holds more than quarantine_size_mb. Blocks are
- * linked through their own (dead) memory, so the only bytes held are the
- * blocks themselves, and that is what is counted: slot sizes, redzones
- * included. */
+ * linked through their own (dead) memory, and the limit counts what they
+ * occupy: slot sizes, redzones included (the use-after-free window).
+ *
+ * What they keep resident is less: a quarantined block's contents are dead
+ * (its shadow says freed, and stays so), and everything the runtime reads
+ * of it (header, record, preloaded pattern) sits in its first page. So
+ * when a batch joins the FIFO, the whole pages after that of each block of
+ * RELEASE_MIN_FOOTPRINT or more go back to the kernel (MADV_DONTNEED); they
+ * read as zeros from then on, also after the slot is reused (malloc
+ * promises nothing of a new block's contents; calloc clears it anyway). */
 #include "allocator_internal.h"
+
+#include <sys/mman.h>
 
 #include "options.h"
 #include "redzone_pattern.h"
 
 #define THREAD_BATCH_BYTES (256u << 10)
+/* Below this limit blocks are reused within a few batches: releasing
+ * their pages would only turn each reuse into page faults. */
+#define RELEASE_MIN_LIMIT (4u << 20)
 
 static spin_t lock;
 static quarantine_batch global;
+static size_t released_bytes, release_calls;
 
 static size_t limit(void) { return (size_t)sl_opt.quarantine_size_mb << 20; }
+
+/* Gives back the pending blocks' dead pages. Each is still in this
+ * thread's batch, so nothing can recycle it meanwhile. */
+static void release_pending(quarantine_batch *b) {
+  size_t bytes = 0, calls = 0;
+  for (uint32_t i = 0; i < b->n_pending; i++) {
+    uptr lo, hi;
+    if (chunk_release_range(b->pending[i], &lo, &hi) &&
+        sys_madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0) {
+      bytes += hi - lo;
+      calls++;
+    }
+  }
+  b->n_pending = 0;
+  if (calls) {
+    __atomic_fetch_add(&released_bytes, bytes, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&release_calls, calls, __ATOMIC_RELAXED);
+  }
+}
 
 /* freed_info's check word: a hash of the block's address and its other
  * two fields. A mismatch means the program wrote into the freed block. */
@@ -87,6 +119,8 @@ static int link_after(uptr tail, uptr next) {
 static void push_batch(quarantine_batch *b) {
   if (!b->head)
     return;
+  if (b->n_pending)
+    release_pending(b);
   uptr written = 0;
   spin_lock(&lock);
   if (global.tail) {
@@ -115,6 +149,11 @@ void quarantine_put(void *cache, quarantine_batch *b, uptr ub, size_t bytes) {
   b->tail = ub;
   b->bytes += bytes;
   size_t max = limit();
+  if (bytes >= RELEASE_MIN_FOOTPRINT && max >= RELEASE_MIN_LIMIT) {
+    if (b->n_pending == RELEASE_PENDING_MAX)
+      release_pending(b);
+    b->pending[b->n_pending++] = ub;
+  }
   if (b->bytes >= THREAD_BATCH_BYTES || b->bytes > max) {
     push_batch(b);
     if (__atomic_load_n(&global.bytes, __ATOMIC_RELAXED) > max)
@@ -127,6 +166,10 @@ void quarantine_drain(void *cache) { evict_to(cache, 0); }
 
 size_t quarantine_bytes(void) {
   return __atomic_load_n(&global.bytes, __ATOMIC_RELAXED);
+}
+void quarantine_release_stats(size_t *bytes, size_t *calls) {
+  *bytes = __atomic_load_n(&released_bytes, __ATOMIC_RELAXED);
+  *calls = __atomic_load_n(&release_calls, __ATOMIC_RELAXED);
 }
 void quarantine_lock(void) { spin_lock(&lock); }
 void quarantine_unlock(void) { spin_unlock(&lock); }
