@@ -5,7 +5,8 @@
  * The header sits right before the user pointer, inside the left redzone.
  * A freed block keeps its header (for reports) and stores its free stack
  * and its quarantine link in its first 16 user bytes (every block has at
- * least 16). Primary blocks live in per-size-class regions of one fixed
+ * least 16); the header page holds both, so the rest of a quarantined
+ * block's pages can go back to the kernel (quarantine.c). Primary blocks live in per-size-class regions of one fixed
  * reserved range, so any pointer can be checked (class, slot, header)
  * before a header is trusted; large blocks are separate mappings listed in
  * a registry. */
@@ -202,6 +203,14 @@ size_t quarantine_bytes(void);
 void quarantine_release_stats(size_t *bytes, size_t *calls);
 void quarantine_lock(void);
 void quarantine_unlock(void);
+/* quarantine_protect.c, preloaded runtime only: the returned pages
+ * [lo, hi) of the quarantined block at user_beg made PROT_NONE (within a
+ * cap; listed in a side table), and made accessible again before the
+ * block is recycled (a no-op for a block that was never protected). */
+void quarantine_protect(uptr user_beg, uptr lo, uptr hi);
+void quarantine_unprotect(uptr user_beg);
+void quarantine_protect_lock(void);
+void quarantine_protect_unlock(void);
 
 /* For large blocks, user_size holds the page offset of the user pointer
  * from the start of the mapping, where the large_header lives. */

@@ -40,6 +40,8 @@ static void release_pending(quarantine_batch *b) {
         sys_madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0) {
       bytes += hi - lo;
       calls++;
+      if (SL_UNLIKELY(rz_pattern_on)) /* uninstrumented code: fault on use */
+        quarantine_protect(b->pending[i], lo, hi);
     }
   }
   b->n_pending = 0;
@@ -171,5 +173,11 @@ void quarantine_release_stats(size_t *bytes, size_t *calls) {
   *bytes = __atomic_load_n(&released_bytes, __ATOMIC_RELAXED);
   *calls = __atomic_load_n(&release_calls, __ATOMIC_RELAXED);
 }
-void quarantine_lock(void) { spin_lock(&lock); }
-void quarantine_unlock(void) { spin_unlock(&lock); }
+void quarantine_lock(void) {
+  spin_lock(&lock);
+  quarantine_protect_lock();
+}
+void quarantine_unlock(void) {
+  quarantine_protect_unlock();
+  spin_unlock(&lock);
+}
