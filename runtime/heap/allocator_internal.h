@@ -199,8 +199,8 @@ void quarantine_flush_thread(quarantine_batch *b);
 void quarantine_drain(void *cache);
 size_t quarantine_bytes(void);
 /* Bytes of quarantined blocks' pages given back to the kernel so far, and
- * the madvise calls that did it (statistics). */
-void quarantine_release_stats(size_t *bytes, size_t *calls);
+ * the number of blocks they were in (statistics). */
+void quarantine_release_stats(size_t *bytes, size_t *blocks);
 void quarantine_lock(void);
 void quarantine_unlock(void);
 /* quarantine_protect.c, preloaded runtime only: the returned pages

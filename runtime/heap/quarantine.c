@@ -15,6 +15,7 @@
 #include "allocator_internal.h"
 
 #include <sys/mman.h>
+#include <sys/uio.h>
 
 #include "options.h"
 #include "redzone_pattern.h"
@@ -26,29 +27,64 @@
 
 static spin_t lock;
 static quarantine_batch global;
-static size_t released_bytes, release_calls;
+static size_t released_bytes, released_blocks;
 
 static size_t limit(void) { return (size_t)sl_opt.quarantine_size_mb << 20; }
 
-/* Gives back the pending blocks' dead pages. Each is still in this
- * thread's batch, so nothing can recycle it meanwhile. */
+/* process_madvise on this process is refused by kernels before 6.13/6.14:
+ * then one madvise per block. */
+static int ranges_unsupported;
+
+/* Gives back the pending blocks' dead pages, all in one system call where
+ * the kernel allows it (one TLB flush for the batch instead of one per
+ * block: on a VM each flush that reaches other CPUs is expensive). Each
+ * block is still in this thread's batch, so nothing can recycle it
+ * meanwhile. */
 static void release_pending(quarantine_batch *b) {
-  size_t bytes = 0, calls = 0;
+  struct iovec iov[RELEASE_PENDING_MAX];
+  uptr owner[RELEASE_PENDING_MAX];
+  size_t n = 0, bytes = 0, blocks;
   for (uint32_t i = 0; i < b->n_pending; i++) {
     uptr lo, hi;
-    if (chunk_release_range(b->pending[i], &lo, &hi) &&
-        sys_madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0) {
+    if (chunk_release_range(b->pending[i], &lo, &hi)) {
+      iov[n].iov_base = (void *)lo;
+      iov[n].iov_len = hi - lo;
+      owner[n++] = b->pending[i];
       bytes += hi - lo;
-      calls++;
-      if (SL_UNLIKELY(rz_pattern_on)) /* uninstrumented code: fault on use */
-        quarantine_protect(b->pending[i], lo, hi);
     }
   }
   b->n_pending = 0;
-  if (calls) {
-    __atomic_fetch_add(&released_bytes, bytes, __ATOMIC_RELAXED);
-    __atomic_fetch_add(&release_calls, calls, __ATOMIC_RELAXED);
+  if (!n)
+    return;
+  blocks = n;
+  /* How far the batched call got (it stops at the first range it fails). */
+  size_t done = 0;
+  long r = -1;
+  if (!__atomic_load_n(&ranges_unsupported, __ATOMIC_RELAXED)) {
+    r = n > 1 ? sys_madvise_self_ranges(iov, n, MADV_DONTNEED) : -1;
+    if (r < 0 && n > 1 && r != -4 /* EINTR */)
+      __atomic_store_n(&ranges_unsupported, 1, __ATOMIC_RELAXED);
   }
+  for (size_t i = 0; i < n; i++) {
+    size_t len = iov[i].iov_len;
+    int ok;
+    if (r > 0 && done + len <= (size_t)r) {
+      done += len;
+      ok = 1;
+    } else {
+      r = 0; /* the rest one by one */
+      ok = sys_madvise(iov[i].iov_base, len, MADV_DONTNEED) == 0;
+    }
+    if (!ok) {
+      bytes -= len;
+      blocks--;
+    }
+    if (ok && SL_UNLIKELY(rz_pattern_on)) /* uninstrumented: fault on use */
+      quarantine_protect(owner[i], (uptr)iov[i].iov_base,
+                         (uptr)iov[i].iov_base + len);
+  }
+  __atomic_fetch_add(&released_bytes, bytes, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&released_blocks, blocks, __ATOMIC_RELAXED);
 }
 
 /* freed_info's check word: a hash of the block's address and its other
@@ -169,9 +205,9 @@ void quarantine_drain(void *cache) { evict_to(cache, 0); }
 size_t quarantine_bytes(void) {
   return __atomic_load_n(&global.bytes, __ATOMIC_RELAXED);
 }
-void quarantine_release_stats(size_t *bytes, size_t *calls) {
+void quarantine_release_stats(size_t *bytes, size_t *blocks) {
   *bytes = __atomic_load_n(&released_bytes, __ATOMIC_RELAXED);
-  *calls = __atomic_load_n(&release_calls, __ATOMIC_RELAXED);
+  *blocks = __atomic_load_n(&released_blocks, __ATOMIC_RELAXED);
 }
 void quarantine_lock(void) {
   spin_lock(&lock);

@@ -23,11 +23,11 @@ void stats_print(void) {
              kib(s.heap_bytes), kib(large_mapped_bytes()), kib(s.live_bytes),
              kib(s.free_bytes));
   /* Cumulative: a returned page comes back when its slot is reused. */
-  size_t released, calls;
-  quarantine_release_stats(&released, &calls);
+  size_t released, blocks;
+  quarantine_release_stats(&released, &blocks);
   report_raw("Stats: quarantine: %zu KiB of quarantined blocks' pages "
              "returned to the kernel so far (%zu blocks)",
-             kib(released), calls);
+             kib(released), blocks);
   for (unsigned c = 1; c < N_CLASSES; c++) {
     uptr beg, end;
     uint32_t slot;
