@@ -5,8 +5,13 @@
 
 #include <stddef.h>
 
+/* The overhead (Sleuth's quarantine, the heap's shadow, the stack depot)
+ * is 0 in files written before the runtime recorded it: `overhead` says
+ * whether the line had those columns. */
 typedef struct {
   double t_ms, heap_inuse, rss_anon, rss_file, alloc_count, allocs_per_s;
+  double quarantine, shadow, depot;
+  int overhead;
 } timeline_sample;
 
 typedef struct {
