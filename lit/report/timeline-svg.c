@@ -22,8 +22,8 @@
 // RUN: %python %report_inputs/check_svg.py timeline %t.new.svg | FileCheck %s --check-prefix=NEW
 // NEW: series heap in use points=2
 // NEW: area quarantine points=4
-// NEW: area shadow (of the heap) points=4
-// NEW: area stack depot points=4
+// NEW: area shadow (heap/8) points=4
+// NEW: area stack depot (mapped) points=4
 // NEW: dump 12 /x/p.7.12.heap
 // RUN: not grep 'recorded in this' %t.new.svg
 // RUN: grep -o 'Heap in use [^<]*' %t.new.svg | FileCheck %s --check-prefix=NOW

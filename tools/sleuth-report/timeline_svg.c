@@ -209,7 +209,7 @@ void write_timeline_svg(FILE *out, const timeline *t) {
   panel_title(out, 1, "Sleuth's overhead", have_overhead && last ? overhead(last) : -1);
   static const getter og[] = {g_quarantine, g_shadow, g_depot};
   static const char *const ocls[] = {"quarantine", "shadow", "depot"};
-  static const char *const onames[] = {"quarantine", "shadow (of the heap)", "stack depot"};
+  static const char *const onames[] = {"quarantine", "shadow (heap/8)", "stack depot (mapped)"};
   if (have_overhead && t->nsamples)
     for (int k = 0; k < 3; k++)
       band(out, t, &s, 1, top, og, k, ocls[k], onames[k]);
@@ -247,16 +247,21 @@ void write_timeline_svg(FILE *out, const timeline *t) {
   fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">time since start</text>\n",
           (W + LEFT) / 2, bottom + 34);
 
+  double prev_x = -1e9;
+  int row = 0;
   for (size_t i = 0; i < t->ndumps; i++) {
     double x = sx(&s, t->dumps[i].t_ms);
     char num[64];
+    /* Labels of dumps close together go one under the other. */
+    row = x - prev_x < 24 ? row + 1 : 0;
+    prev_x = x;
     fprintf(out, "<g class=\"dump\" data-path=\"");
     xml_escape(out, t->dumps[i].path);
     fprintf(out, "\"><title>dump at %.3fs: ", t->dumps[i].t_ms / 1000);
     xml_escape(out, t->dumps[i].path);
     fprintf(out, "</title><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
                  "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\"/><text x=\"%.1f\" y=\"%d\">",
-            x, TOP, x, bottom, x, TOP, x + 5, TOP + 12);
+            x, TOP, x, bottom, x, TOP, x + 5, TOP + 12 + 12 * row);
     xml_escape(out, dump_label(t->dumps[i].path, num, sizeof(num)));
     fputs("</text></g>\n", out);
   }
