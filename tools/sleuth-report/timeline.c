@@ -121,3 +121,12 @@ double timeline_dump_time(const timeline *t, const char *path) {
       return t->dumps[i].t_ms;
   return -1;
 }
+
+void timeline_free(timeline *t) {
+  for (size_t i = 0; i < t->ndumps; i++)
+    free(t->dumps[i].path);
+  free(t->dumps);
+  free(t->samples);
+  free(t->path);
+  free(t);
+}

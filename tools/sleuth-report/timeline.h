@@ -35,6 +35,7 @@ int timeline_sniff(const char *text);
  * with a damaged header does (a heap profile never starts with '#'). */
 int timeline_body_sniff(const char *text);
 timeline *timeline_load(const char *path);
+void timeline_free(timeline *t);
 /* Time (ms since start) at which the dump `path` was written: matched by
  * full path, else by file name. Negative when the timeline does not list it. */
 double timeline_dump_time(const timeline *t, const char *path);
