@@ -6,7 +6,9 @@
  * that grew most between the two newest dumps the timeline lists. On a
  * terminal each block replaces the last (cursor home, clear); otherwise
  * the blocks follow one another, without escape codes. When the process
- * is gone (or a zombie) it prints a last block and returns 0.
+ * is gone (or a zombie) it prints a last block and returns 0. A process
+ * runs while its pid does: a finished program's pid reused by another
+ * process would be taken for it (the timeline has no start time to tell).
  *
  * The growth table is rebuilt only when a new dump appears; each rebuild
  * keeps its profile (the report's loaders have no free), so memory grows
@@ -28,8 +30,31 @@
 #include "timeline.h"
 #include "util.h"
 
-/* The newest PREFIX.<pid>.timeline by modification time, or NULL. */
-static char *newest_timeline(const char *prefix) {
+/* Whether the process runs: kill(pid, 0) succeeds for a zombie too, so
+ * /proc/<pid>/stat is asked for the state. */
+static int alive(long pid) {
+  if (pid <= 0 || (kill((pid_t)pid, 0) != 0 && errno == ESRCH))
+    return 0;
+  char path[64], buf[512];
+  snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 1; /* no /proc: trust kill */
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = 0;
+  const char *paren = strrchr(buf, ')');
+  return !(paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X'));
+}
+
+/* The pid a timeline file name carries: PREFIX.<pid>.timeline. */
+static long pid_of(const char *path, const char *prefix) {
+  return strtol(path + strlen(prefix) + 1, NULL, 10);
+}
+
+/* The newest PREFIX.<pid>.timeline by modification time (of a process
+ * that runs, when live), or NULL. */
+static char *newest_timeline(const char *prefix, int live) {
   strbuf pat = {0};
   for (const char *c = prefix; *c; c++) {
     if (strchr("*?[\\", *c))
@@ -46,7 +71,7 @@ static char *newest_timeline(const char *prefix) {
       const char *pid = g.gl_pathv[i] + strlen(prefix) + 1;
       if (strspn(pid, "0123456789") != strlen(pid) - strlen(".timeline"))
         continue; /* PREFIX.x.timeline of another prefix, or .timeline.1 */
-      if (stat(g.gl_pathv[i], &st) != 0)
+      if (stat(g.gl_pathv[i], &st) != 0 || (live && !alive(pid_of(g.gl_pathv[i], prefix))))
         continue;
       double t = (double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec / 1e9;
       if (t > best_t) {
@@ -59,23 +84,6 @@ static char *newest_timeline(const char *prefix) {
   }
   free(pat.s);
   return best;
-}
-
-/* Whether the process runs: kill(pid, 0) succeeds for a zombie too, so
- * /proc/<pid>/stat is asked for the state. */
-static int alive(long pid) {
-  if (pid <= 0 || (kill((pid_t)pid, 0) != 0 && errno == ESRCH))
-    return 0;
-  char path[64], buf[512];
-  snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return 1; /* no /proc: trust kill */
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = 0;
-  const char *paren = strrchr(buf, ')');
-  return !(paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X'));
 }
 
 /* A dump path as the timeline names it is relative to the program's
@@ -205,11 +213,17 @@ static void show(FILE *out, const timeline *t, const growth *gr, const watch_opt
 
 int watch(const watch_options *o) {
   int tty = isatty(1);
-  char *path = newest_timeline(o->prefix);
-  if (!path) {
-    fprintf(stderr, "sleuth-report: waiting for %s.<pid>.timeline\n", o->prefix);
-    while (!(path = newest_timeline(o->prefix)))
-      nanosleep(&(struct timespec){0, 200000000}, NULL);
+  /* A running process's timeline, else (after a second, for a program
+   * started just now to create its own) the newest of a finished one,
+   * whose last state is shown once; with none at all, wait for one. */
+  char *path = NULL;
+  for (int tries = 0; !path; tries++) {
+    if (!(path = newest_timeline(o->prefix, 1)) && tries >= 10)
+      path = newest_timeline(o->prefix, 0);
+    if (!path && tries == 10)
+      fprintf(stderr, "sleuth-report: waiting for %s.<pid>.timeline\n", o->prefix);
+    if (!path)
+      nanosleep(&(struct timespec){0, 100000000}, NULL);
   }
   timeline *first = timeline_load(path);
   long pid = first->pid;
