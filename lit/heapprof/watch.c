@@ -2,11 +2,12 @@
 // terminal it prints plain blocks (no escape codes), heap in use and
 // rates from the timeline, the site that grew between the two newest
 // dumps, and after the program ends a last block saying so; status 0.
-// The program grows grow_site until the timeline lists three dumps
-// (heap_profile_interval_s=1), however long that takes.
+// The program grows grow_site (dumps every second) until the live view
+// has printed a growth table: however long that takes, and never ending
+// before the view has seen it run.
 // RUN: %sleuth_cc -O1 -g %s -o %t
-// RUN: rm -rf %t.d && mkdir %t.d
-// RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_interval_s=1:heap_profile_timeline_ms=100:heap_profile_prefix=%t.d/p:detect_leaks=0 %run %t %t.d/p & \
+// RUN: rm -rf %t.d %t.out && mkdir %t.d
+// RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_interval_s=1:heap_profile_timeline_ms=100:heap_profile_prefix=%t.d/p:detect_leaks=0 %run %t %t.out & \
 // RUN:   %sleuth_build/bin/sleuth-report --watch %t.d/p --interval 0.5 > %t.out; echo "watch status $?" >> %t.out; wait
 // RUN: FileCheck %s < %t.out
 // RUN: not grep -q $'\033' %t.out
@@ -30,14 +31,13 @@
 #include <string.h>
 #include <unistd.h>
 
-static char tl[4096];
-
-static int dumps(void) {
-  FILE *f = fopen(tl, "r");
+// Whether the file has a line starting with what.
+static int has_line(const char *path, const char *what) {
+  FILE *f = fopen(path, "r");
   int n = 0;
   char line[4200];
   while (f && fgets(line, sizeof line, f))
-    n += !strncmp(line, "dump ", 5);
+    n |= !strncmp(line, what, strlen(what));
   if (f)
     fclose(f);
   return n;
@@ -54,8 +54,7 @@ __attribute__((noinline)) static void grow_site(void) {
 
 int main(int argc, char **argv) {
   (void)argc;
-  snprintf(tl, sizeof tl, "%s.%d.timeline", argv[1], getpid());
-  while (dumps() < 3) {
+  while (!has_line(argv[1], "top growing sites")) {
     for (int i = 0; i < 16; i++)
       grow_site();
     usleep(20000);
