@@ -193,6 +193,14 @@ static const char script[] =
     "  var n=s.getAttribute('data-name');if(box)box.value=n;search(n,true);});})(sites[i]);}\n"
     "if(box)box.addEventListener('input',function(){search(box.value);});\n"
     "document.getElementById('reset').addEventListener('click',reset);\n"
+    /* A window narrower than the file (flame graph and side list) scales
+     * the whole picture down instead of hiding the list off to the right;
+     * the viewBox keeps every coordinate above as it is. */
+    "var root=document.querySelector?document.querySelector('svg'):null;\n"
+    "function fit(){if(!root||!window.innerWidth)return;var w=window.innerWidth-4;\n"
+    "  if(FULLH*w/FULLW>window.innerHeight)w-=17;w=Math.min(w,FULLW);\n"
+    "  root.setAttribute('width',w);root.setAttribute('height',Math.round(FULLH*w/FULLW));}\n"
+    "if(typeof window!=='undefined'&&window.addEventListener){window.addEventListener('resize',fit);fit();}\n"
     "reset();\n";
 
 typedef struct {
@@ -330,8 +338,8 @@ void write_flamegraph(FILE *out, const profile *p, metric m, const char *title) 
         "<text x=\"6\" y=\"14\"> </text></g>\n",
         out);
   fputs("<script type=\"text/ecmascript\"><![CDATA[\n", out);
-  fprintf(out, "var W=%d,PAD=%d,ROW=%d,TOPY=%d,TOTAL=%.0f,UNIT='%s';\n", WIDTH, PAD, ROW, TOP,
-          whole(total), unit);
+  fprintf(out, "var W=%d,PAD=%d,ROW=%d,TOPY=%d,FULLW=%d,FULLH=%d,TOTAL=%.0f,UNIT='%s';\n", WIDTH,
+          PAD, ROW, TOP, WIDTH + SIDE, height, whole(total), unit);
   fputs(script, out);
   fputs("]]></script>\n</svg>\n", out);
   free(sites);
