@@ -6,8 +6,11 @@
  * ASan's per-call malloc counters are not kept, so they are not printed. */
 #include "stats.h"
 
+#include "abi.h"
 #include "allocator.h"
 #include "allocator_internal.h"
+#include "heap.h"
+#include "stackdepot.h"
 #include "options.h"
 #include "report.h"
 
@@ -44,4 +47,15 @@ void stats_print_at_exit(void) {
     return;
   report_raw("Sleuth exit stats:");
   stats_print();
+}
+
+void stats_get_overhead(stats_overhead *out) {
+  out->quarantine = out->shadow = 0;
+  out->depot = depot_bytes();
+  if (__atomic_load_n(&sl_heap_mode, __ATOMIC_RELAXED) != HEAP_CHECKED)
+    return;
+  allocator_stats s;
+  allocator_get_stats(&s);
+  out->quarantine = allocator_quarantine_bytes();
+  out->shadow = s.heap_bytes >> SLEUTH_SHADOW_SCALE;
 }

@@ -3,12 +3,18 @@
  *
  *   # sleuth-timeline 1 pid=<pid> sample=<mean sample bytes>
  *   sample <t_ms> <heap_inuse_bytes> <rss_anon_bytes> <rss_file_bytes>
- *          <alloc_count> <allocs_per_s>
+ *          <alloc_count> <allocs_per_s> <quarantine_bytes> <shadow_bytes>
+ *          <depot_bytes>
  *   dump <t_ms> <path of the .heap file written then>
  *
  * t_ms counts from the runtime's start (from the fork in a child). Heap in
  * use and the allocation count are the sums of every thread's counters
- * (requested bytes); RSS comes from /proc/thread-self/status. Each line is
+ * (requested bytes); RSS comes from /proc/thread-self/status. The last
+ * three are Sleuth's own overhead inside that RSS (process/stats.h:
+ * quarantined blocks, the heap's shadow, the stack depot; 0 in profile-only
+ * mode), so a reader can tell the program's growth from Sleuth's. Files
+ * written before they existed end after <allocs_per_s>: readers take 6
+ * numbers or more, ignoring columns they do not know. Each line is
  * one write(2) to an O_APPEND file, so lines never interleave; the file is
  * opened for each line, so a program that closes every descriptor (as
  * daemons do) can never have its own files written to. With
@@ -21,6 +27,7 @@
 #include "options.h"
 #include "report.h"
 #include "service.h"
+#include "stats.h"
 
 static char timeline_path[4096];
 static int timeline_ok;
@@ -126,6 +133,8 @@ void heapprof_timeline_sample(void) {
   uint64_t inuse = alloc_bytes > free_bytes ? alloc_bytes - free_bytes : 0;
   sys_proc_status st = {0, 0, 0};
   sys_read_proc_status(&st);
+  stats_overhead ov;
+  stats_get_overhead(&ov);
   spin_lock(&rate_lock);
   uint64_t now = sys_monotonic_ns();
   uint64_t dt = now - last_ns;
@@ -136,11 +145,12 @@ void heapprof_timeline_sample(void) {
   last_allocs = allocs;
   char line[256];
   size_t n =
-      sl_snprintf(line, sizeof line, "sample %llu %llu %llu %llu %llu %llu\n",
+      sl_snprintf(line, sizeof line, "sample %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
                   (unsigned long long)((now - start_ns) / 1000000u),
                   (unsigned long long)inuse, (unsigned long long)st.rss_anon,
                   (unsigned long long)st.rss_file, (unsigned long long)allocs,
-                  (unsigned long long)rate);
+                  (unsigned long long)rate, (unsigned long long)ov.quarantine,
+                  (unsigned long long)ov.shadow, (unsigned long long)ov.depot);
   timeline_write(line, n);
   spin_unlock(&rate_lock);
 }
