@@ -9,6 +9,7 @@
 #include "allocator_internal.h"
 #include "options.h"
 #include "report.h"
+#include "stackdepot.h"
 
 static size_t kib(size_t bytes) { return (bytes + 1023) >> 10; }
 
@@ -21,6 +22,10 @@ void stats_print(void) {
              "%zu KiB live, %zu KiB free",
              kib(s.heap_bytes), kib(large_mapped_bytes()), kib(s.live_bytes),
              kib(s.free_bytes));
+  depot_stats_t d;
+  depot_stats(&d);
+  report_raw("Stats: stack depot: %zu frame nodes, %zu KiB mapped", d.nodes,
+             kib(d.bytes));
   for (unsigned c = 1; c < N_CLASSES; c++) {
     uptr beg, end;
     uint32_t slot;
