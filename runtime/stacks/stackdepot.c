@@ -25,12 +25,12 @@
  * order they are first reached, which for recursive code is the order in
  * which later walks reach them again: the walk reads memory mostly in
  * sequence, not at random. Every node is 24 bytes; nothing else is stored
- * per stack.
+ * per stack, and the allocator's entry frame costs no node (folded stacks,
+ * below).
  *
  * Lock-free throughout, for readers and writers: a node is filled before
  * one compare-and-swap links it into its parent's tree (a node's fields
- * never change once linked, except the statistics flag in parent), and
- * node pages are installed by compare-and-swap too. So depot_put takes no
+ * never change once linked), and node pages are installed by compare-and-swap too. So depot_put takes no
  * lock: it may be called from a signal handler that interrupted another
  * depot_put (the remembered paths are then left alone: busy), and fork
  * needs no preparation. Two threads adding the same frame at once both
@@ -273,7 +273,9 @@ uint32_t depot_put_hinted(const uptr *pcs, int n, uptr hint) {
     dt = 0;
   }
   unsigned e;
-  if (dt && dt->entry_pc == pcs[0]) {
+  if (SL_UNLIKELY(!pcs[0])) {
+    e = 0;
+  } else if (dt && dt->entry_pc == pcs[0]) {
     e = dt->entry;
   } else {
     e = entry_of(pcs[0]);
