@@ -24,7 +24,7 @@ void stats_print(void) {
              kib(s.free_bytes));
   depot_stats_t d;
   depot_stats(&d);
-  report_raw("Stats: stack depot: %zu frame nodes, %zu KiB mapped", d.nodes,
+  report_raw("Stats: stack depot: %zu frame nodes, %zu KiB", d.nodes,
              kib(d.bytes));
   for (unsigned c = 1; c < N_CLASSES; c++) {
     uptr beg, end;

@@ -30,8 +30,8 @@
  *
  * Lock-free throughout, for readers and writers: a node is filled before
  * one compare-and-swap links it into its parent's tree (a node's fields
- * never change once linked), and node pages are installed by compare-and-swap too. So depot_put takes no
- * lock: it may be called from a signal handler that interrupted another
+ * never change once linked), and the node array is reserved once by
+ * compare-and-swap too. So depot_put takes no lock: it may be called from a signal handler that interrupted another
  * depot_put (the remembered paths are then left alone: busy), and fork
  * needs no preparation. Two threads adding the same frame at once both
  * make a node; one is linked, the other's id is never handed out.
@@ -40,6 +40,8 @@
  * stack. The remembered paths are mapped on a thread's first capture and
  * hang off its thread record (threads.h). */
 #include "stackdepot.h"
+
+#include <sys/mman.h>
 
 #include "threads.h"
 
@@ -57,9 +59,8 @@
 #define ENTRIES 64 /* 0 is no entry */
 static uptr entries[ENTRIES];
 
-#define NODES_PER_PAGE (1u << 18) /* 6 MiB: three 2 MiB huge pages */
-#define MAX_NODES FOLDED          /* a stack id's top bit says folded */
-#define NODE_PAGES (MAX_NODES / NODES_PER_PAGE)
+#define MAX_NODES FOLDED /* a stack id's top bit says folded */
+#define SMALL_PAGES (6u << 20) /* the node array's first bytes: see reserve */
 
 typedef struct {
   uptr pc;
@@ -69,85 +70,89 @@ typedef struct {
 } node;
 _Static_assert(sizeof(node) == 24, "a node is 24 bytes");
 
-static node *pages[NODE_PAGES];
+/* One reserved array of nodes, touched as it fills: a node's address is
+ * arithmetic on its id, with no page table of the depot's own to load on
+ * every step of a walk. */
+static node *nodes;
+static uint32_t node_cap;
 static uint32_t next_id = 1; /* node 0 is the root */
-static size_t mapped;
 
-
-/* Remembered paths: PATHS per thread, chosen by the hint. A path holds its
- * frames outermost first, each with its node id. */
-#define PATHS 16
+/* Remembered paths: per thread, SETS sets of WAYS paths, the set chosen by
+ * the hint. A path holds its frames outermost first, each with its node
+ * id. Several ways per set because all stacks that are not cut short
+ * share their outermost frame (and so their hint): a program alternating
+ * between a few families of stacks (a map insert, a vector growing, a
+ * string copy) keeps one path for each. */
+#define SETS 8
+#define WAYS 4
+/* A walk of at most this many frames from the most recently used way is
+ * taken without looking at the other ways. */
+#define SHORT_WALK 3
 
 typedef struct {
   int n;
+  uint32_t used; /* stamp of the last use, for replacement */
   uptr pcs[DEPOT_MAX_FRAMES];
   uint32_t ids[DEPOT_MAX_FRAMES];
 } path_t;
+
+typedef struct {
+  uint32_t mru; /* the way used last */
+  uint32_t clock;
+  path_t way[WAYS];
+} path_set;
 
 struct depot_thread {
   int busy; /* a depot_put of this thread is using the paths */
   uint32_t entry; /* entry_of(entry_pc), the last one looked up */
   uptr entry_pc;
-  path_t path[PATHS];
+  path_set set[SETS];
 };
 
 static inline uint64_t key_of(uptr pc) { return pc * 0x9e3779b97f4a7c15ull; }
 
-#define HUGE_PAGE (2ul << 20)
-
-/* Node pages past the first are offered to transparent huge pages, on
- * 2 MiB boundaries: a depot that grows past one page has millions of
- * nodes, and walks over them would otherwise miss the TLB. */
-static void *map_zeroed(size_t len, int huge_ok) {
-  if (!huge_ok)
-    return sys_map_anon(len);
-  char *raw = sys_map_anon(len + HUGE_PAGE);
-  if (!raw)
-    return 0;
-  char *p = (char *)(((uptr)raw + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
-  if (p > raw)
-    sys_munmap(raw, (size_t)(p - raw));
-  if (raw + HUGE_PAGE > p)
-    sys_munmap(p + len, (size_t)(raw + HUGE_PAGE - p));
-  sys_madvise(p, len, 14 /* MADV_HUGEPAGE */);
-  return p;
-}
-
-static node *page_get(uint32_t pg) {
-  node *p = __atomic_load_n(&pages[pg], __ATOMIC_ACQUIRE);
-  if (SL_LIKELY(p))
-    return p;
-  size_t len = NODES_PER_PAGE * sizeof(node);
-  node *fresh = map_zeroed(len, pg > 0);
-  if (!fresh)
-    return 0;
-  if (!__atomic_compare_exchange_n(&pages[pg], &p, fresh, 0, __ATOMIC_ACQ_REL,
-                                   __ATOMIC_ACQUIRE)) {
-    sys_munmap(fresh, len); /* another thread installed one: p */
-    return p;
+/* Reserves the node array (address space only: MAP_NORESERVE, so memory
+ * is used as nodes are written). Past its first SMALL_PAGES it is offered
+ * to transparent huge pages: a depot that grows that far has millions of
+ * nodes, and walks over them would otherwise miss the TLB. A smaller
+ * array is taken when the address space is limited (ulimit -v). Two
+ * threads may race here: one array is kept, the other unmapped. */
+static SL_NOINLINE node *reserve(void) {
+  for (uint64_t cap = MAX_NODES; cap >= (1u << 16); cap /= 2) {
+    size_t len = (size_t)cap * sizeof(node);
+    long r = (long)sys_mmap(0, len, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+                            0);
+    if (r < 0 && r > -4096)
+      continue;
+    node *fresh = (node *)r, *cur = 0;
+    if (!__atomic_compare_exchange_n(&nodes, &cur, fresh, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE)) {
+      sys_munmap(fresh, len);
+      return cur;
+    }
+    if (len > SMALL_PAGES)
+      sys_madvise((char *)fresh + SMALL_PAGES, len - SMALL_PAGES,
+                  14 /* MADV_HUGEPAGE */);
+    __atomic_store_n(&node_cap, (uint32_t)cap, __ATOMIC_RELEASE);
+    return fresh;
   }
-  __atomic_fetch_add(&mapped, len, __ATOMIC_RELAXED);
-  return fresh;
+  return 0;
 }
 
-/* The node of an id that was linked into the tree (so its page exists). */
-static inline node *node_at(uint32_t id) {
-  return &__atomic_load_n(&pages[id / NODES_PER_PAGE],
-                          __ATOMIC_ACQUIRE)[id % NODES_PER_PAGE];
-}
+/* The node of an id that was linked into the tree. */
+static inline node *node_at(uint32_t id) { return &nodes[id]; }
 
-/* A fresh node, not linked yet; 0 when out of ids or memory. Ids are
- * never reused, so a fresh node's links are still the mapping's zeroes. */
+/* A fresh node, not linked yet; 0 when out of ids. Ids are never reused,
+ * so a fresh node's links are still the mapping's zeroes. */
 static uint32_t node_new(uint32_t parent, uptr pc) {
-  if (__atomic_load_n(&next_id, __ATOMIC_RELAXED) >= MAX_NODES)
+  uint32_t cap = __atomic_load_n(&node_cap, __ATOMIC_ACQUIRE);
+  if (__atomic_load_n(&next_id, __ATOMIC_RELAXED) >= cap)
     return 0;
   uint32_t id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
-  if (id >= MAX_NODES)
+  if (id >= cap)
     return 0;
-  node *page = page_get(id / NODES_PER_PAGE);
-  if (!page)
-    return 0;
-  node *nd = &page[id % NODES_PER_PAGE];
+  node *nd = &nodes[id];
   nd->pc = pc;
   nd->parent = parent;
   return id;
@@ -236,19 +241,51 @@ static uint32_t walk(const uptr *pcs, int n, int from, uint32_t id,
   return id;
 }
 
+/* How many outer frames of pcs[0..n) (innermost first) path p holds. */
+static inline int shared_frames(const path_t *p, const uptr *pcs, int n) {
+  int k = 0, m = p->n < n ? p->n : n;
+  while (k < m && p->pcs[k] == pcs[n - 1 - k])
+    k++;
+  return k;
+}
+
 /* The node of frames pcs[0..n) (innermost first), 0 for none. */
 static uint32_t path_node(struct depot_thread *dt, const uptr *pcs, int n,
                           uptr hint) {
   if (!dt)
     return walk(pcs, n, 0, 0, 0);
-  path_t *p = &dt->path[(key_of(hint >> 4) >> 60) % PATHS];
-  /* Outer frames shared with the path remembered for this hint. */
-  int k = 0, m = p->n < n ? p->n : n;
-  while (k < m && p->pcs[k] == pcs[n - 1 - k])
-    k++;
+  path_set *set = &dt->set[(key_of(hint >> 4) >> 61) % SETS];
+  uint32_t best = set->mru;
+  int k = shared_frames(&set->way[best], pcs, n);
+  path_t *into = &set->way[best];
+  if (n - k > SHORT_WALK) {
+    /* A long walk: another way may share more. If none shares much,
+     * this is another family of stacks: it replaces the way unused
+     * longest, so that the family just left keeps its path. */
+    uint32_t oldest = best;
+    for (uint32_t w = 0; w < WAYS; w++) {
+      if (w == best)
+        continue;
+      int kw = shared_frames(&set->way[w], pcs, n);
+      if (kw > k) {
+        k = kw;
+        best = w;
+      }
+      if (set->way[w].used < set->way[oldest].used)
+        oldest = w;
+    }
+    into = &set->way[n - k > SHORT_WALK ? oldest : best];
+  }
+  path_t *from = &set->way[best];
+  set->mru = (uint32_t)(into - set->way);
+  into->used = ++set->clock;
   if (k == n)
-    return n ? p->ids[n - 1] : 0;
-  return walk(pcs, n, k, k ? p->ids[k - 1] : 0, p);
+    return from->ids[n - 1];
+  if (into != from) {
+    __builtin_memcpy(into->pcs, from->pcs, (size_t)k * sizeof(uptr));
+    __builtin_memcpy(into->ids, from->ids, (size_t)k * sizeof(uint32_t));
+  }
+  return walk(pcs, n, k, k ? from->ids[k - 1] : 0, into);
 }
 
 uint32_t depot_put_hinted(const uptr *pcs, int n, uptr hint) {
@@ -256,8 +293,8 @@ uint32_t depot_put_hinted(const uptr *pcs, int n, uptr hint) {
     return 0;
   if (n > DEPOT_MAX_FRAMES)
     n = DEPOT_MAX_FRAMES;
-  if (SL_UNLIKELY(!__atomic_load_n(&pages[0], __ATOMIC_ACQUIRE)) &&
-      !page_get(0))
+  if (SL_UNLIKELY(!__atomic_load_n(&node_cap, __ATOMIC_ACQUIRE)) &&
+      !reserve())
     return 0;
   sl_thread *self = sl_cur_thread;
   struct depot_thread *dt = self ? self->depot_cache : 0;
@@ -318,10 +355,7 @@ int depot_get(uint32_t id, uptr *out, int max) {
   while (id && n < max) {
     if (id >= __atomic_load_n(&next_id, __ATOMIC_ACQUIRE))
       return 0;
-    node *page = __atomic_load_n(&pages[id / NODES_PER_PAGE], __ATOMIC_ACQUIRE);
-    if (!page)
-      return 0;
-    const node *nd = &page[id % NODES_PER_PAGE];
+    const node *nd = &nodes[id];
     out[n++] = nd->pc;
     id = nd->parent;
   }
@@ -330,5 +364,5 @@ int depot_get(uint32_t id, uptr *out, int max) {
 
 void depot_stats(depot_stats_t *out) {
   out->nodes = __atomic_load_n(&next_id, __ATOMIC_RELAXED) - 1;
-  out->bytes = __atomic_load_n(&mapped, __ATOMIC_RELAXED);
+  out->bytes = (out->nodes + 1) * sizeof(node);
 }

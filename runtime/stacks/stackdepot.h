@@ -25,7 +25,7 @@ int depot_get(uint32_t id, uptr *out, int max);
 /* Releases the calling thread's remembered paths (its exit hook). */
 struct sl_thread;
 void depot_thread_exit(struct sl_thread *t);
-/* For statistics: frame nodes stored and bytes the depot has mapped. */
+/* For statistics: frame nodes stored and the bytes they take. */
 typedef struct {
   size_t nodes, bytes;
 } depot_stats_t;
