@@ -131,10 +131,13 @@ static SL_NOINLINE node *reserve(void) {
       sys_munmap(fresh, len);
       return cur;
     }
+    /* A capture racing with this one between the two stores finds no
+     * room yet and stores nothing (it must not wait: it may be a signal
+     * handler that interrupted this very thread). */
+    __atomic_store_n(&node_cap, (uint32_t)cap, __ATOMIC_RELEASE);
     if (len > SMALL_PAGES)
       sys_madvise((char *)fresh + SMALL_PAGES, len - SMALL_PAGES,
                   14 /* MADV_HUGEPAGE */);
-    __atomic_store_n(&node_cap, (uint32_t)cap, __ATOMIC_RELEASE);
     return fresh;
   }
   return 0;
