@@ -4,7 +4,9 @@
  * walks them and frees them again, while one long-lived tree stays
  * alive for the whole run.  Stresses malloc/free fast paths, per-object
  * bookkeeping (headers, redzones, alloc stacks) and the quarantine.
- * Deterministic; prints one checksum line.
+ * Deterministic; prints one checksum line. An optional argument sets the
+ * maximum depth (default MAX_DEPTH, 18): `binary_trees 20` for a deeper
+ * run with four times the distinct allocation stacks.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -62,17 +64,28 @@ static void destroy(Node *n) {
     free(n);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     uint64_t sum = 0;
+    int max_depth = MAX_DEPTH;
+    if (argc > 1) {
+        char *end;
+        long d = strtol(argv[1], &end, 10);
+        if (*end || d < MIN_DEPTH || d > 30) {
+            fprintf(stderr, "binary_trees: depth must be %d..30, got '%s'\n",
+                    MIN_DEPTH, argv[1]);
+            return 1;
+        }
+        max_depth = (int)d;
+    }
 
-    Node *stretch = build(MAX_DEPTH + 1);
+    Node *stretch = build(max_depth + 1);
     sum += check(stretch);
     destroy(stretch);
 
-    Node *long_lived = build(MAX_DEPTH);
+    Node *long_lived = build(max_depth);
 
-    for (int d = MIN_DEPTH; d <= MAX_DEPTH; d += 2) {
-        long iters = 1L << (MAX_DEPTH - d + MIN_DEPTH);
+    for (int d = MIN_DEPTH; d <= max_depth; d += 2) {
+        long iters = 1L << (max_depth - d + MIN_DEPTH);
         uint64_t c = 0;
         for (long i = 0; i < iters; i++) {
             Node *t = build(d);

@@ -146,7 +146,7 @@ void *ialloc(size_t n); /* zeroed */
 void ifree(void *p);
 void *irealloc(void *p, size_t n);
 char *istrdup(const char *s);
-/* fork(): see depot_lock_all. */
+/* fork(): held across it (process/init.c, before_fork). */
 void ialloc_lock_all(void);
 void ialloc_unlock_all(void);
 

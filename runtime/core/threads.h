@@ -27,7 +27,7 @@ typedef struct sl_thread {
   int os_tid;
   uptr stack_lo, stack_hi;
   void *alloc_cache; /* allocator.c's per-thread cache */
-  void *depot_cache; /* stackdepot.c's per-thread lookup cache */
+  void *depot_cache; /* stackdepot.c: the paths this thread walked last */
   void *altstack;
   struct fake_stack *fake_stack; /* fake_stack.c, made on first use */
   int fake_stack_gone;           /* exited: no new fake stack */

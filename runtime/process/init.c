@@ -23,7 +23,6 @@
 #include "report.h"
 #include "service.h"
 #include "shadow.h"
-#include "stackdepot.h"
 #include "stats.h"
 #include "suppressions.h"
 #include "symbolize.h"
@@ -45,7 +44,8 @@ void signals_init(void);
 /* Every runtime lock is taken before fork() and released after it in both
  * processes, so the child never inherits a lock held by a thread that does
  * not exist there. Order: outer (leak scans, symbolizer, allocator) before
- * inner (depot, internal allocator), which the outer ones may take. */
+ * inner (internal allocator), which the outer ones may take. The stack
+ * depot takes no lock (stackdepot.c). */
 static void before_fork(void) {
   leak_growth_lock();
   leak_scan_lock();
@@ -53,12 +53,10 @@ static void before_fork(void) {
   pools_lock();
   allocator_lock_all();
   heapprof_lock_all();
-  depot_lock_all();
   ialloc_lock_all();
 }
 static void after_fork_parent(void) {
   ialloc_unlock_all();
-  depot_unlock_all();
   heapprof_unlock_all();
   allocator_unlock_all();
   pools_unlock();

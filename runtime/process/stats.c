@@ -10,9 +10,9 @@
 #include "allocator.h"
 #include "allocator_internal.h"
 #include "heap.h"
-#include "stackdepot.h"
 #include "options.h"
 #include "report.h"
+#include "stackdepot.h"
 
 static size_t kib(size_t bytes) { return (bytes + 1023) >> 10; }
 
@@ -31,6 +31,10 @@ void stats_print(void) {
   report_raw("Stats: quarantine: %zu KiB of quarantined blocks' pages "
              "returned to the kernel so far (%zu blocks)",
              kib(released), blocks);
+  depot_stats_t d;
+  depot_stats(&d);
+  report_raw("Stats: stack depot: %zu frame nodes, %zu KiB", d.nodes,
+             kib(d.bytes));
   for (unsigned c = 1; c < N_CLASSES; c++) {
     uptr beg, end;
     uint32_t slot;
@@ -51,7 +55,9 @@ void stats_print_at_exit(void) {
 
 void stats_get_overhead(stats_overhead *out) {
   out->quarantine = out->shadow = 0;
-  out->depot = depot_bytes();
+  depot_stats_t d;
+  depot_stats(&d); /* atomic load of the node count: any thread may read */
+  out->depot = d.bytes;
   if (__atomic_load_n(&sl_heap_mode, __ATOMIC_RELAXED) != HEAP_CHECKED)
     return;
   allocator_stats s;

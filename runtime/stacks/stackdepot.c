@@ -1,410 +1,371 @@
-/* Stack depot as a tree of frames. A stack is the path from its outermost
- * frame (a child of the root) down to its innermost one, and its id is the
- * id of that innermost node, so stacks that share their outer frames share
- * their nodes. Recursive code makes this matter: building a binary tree
- * yields one distinct stack per tree path, and a flat depot stores each of
- * them whole (ASan's reached ~185 MB on such a kernel, FACTS.md); here a new
- * path costs one 16-byte node per frame that differs.
+/* Stack depot as a tree of frames (a trie keyed from the outermost frame).
+ * A stack is the path from its outermost frame (a child of the root, node
+ * 0) down to its innermost one, and its id is the id of that innermost
+ * node, so stacks that share their outer frames share their nodes and a
+ * stack's frames are read back by following parent links.
  *
- * Looking a stack up does not walk the tree: a 64-bit hash of the whole
- * stack is checked first in a small per-thread cache, then in a global open
- * addressing index of (hash, id) pairs. Only a stack seen for the first time
- * is interned, under one lock, and only then is the tree walked. (Two
- * distinct stacks with one 64-bit hash would share an id: with ten million
- * stacks the odds are about 1 in 300 million.)
+ * Why a walk and no whole-stack hash: stacks of recursive builders (tree
+ * builders, parsers) are nearly all distinct, millions of them, and each
+ * differs from the one captured just before it only near the leaf. A
+ * whole-stack hash index costs one cache and TLB miss per capture into a
+ * table of millions of entries (62 % of binary_trees' time once), plus
+ * 16-48 bytes a stack. Here each thread remembers the last paths it
+ * walked, with the node id of every frame on them: a new stack is
+ * compared with the remembered path, frame by frame from the outer end,
+ * and only its new inner frames are looked up. Remembered paths are kept
+ * per hint (the caller passes the address of the outermost frame it
+ * walked): stacks cut to the innermost malloc_context_size frames of a
+ * deep recursion start at different depths, and only stacks that start
+ * in the same frame share a path.
  *
- * Interning a node looks up (parent, pc) in a chained hash table that
- * doubles when it averages two nodes a bucket. Readers never lock (a node's
- * pc and parent never change; a reader that misses during a resize falls
- * through to the locked path); writers take one of 256 striped locks, and a
- * resize takes all of them. Consecutive captures usually share most of
- * their outer frames, so the depot remembers the last stack it interned
- * and the node ids along it and interns only the frames that changed.
+ * A node's children are a binary search tree of its siblings, ordered by
+ * a multiplicative hash of the pc (raw pcs of one function arrive in
+ * increasing order and would make a list). The search starts in the
+ * parent, which the walk has just read, and nodes are numbered in the
+ * order they are first reached, which for recursive code is the order in
+ * which later walks reach them again: the walk reads memory mostly in
+ * sequence, not at random. Every node is 24 bytes; nothing else is stored
+ * per stack, and the allocator's entry frame costs no node (folded stacks,
+ * below).
+ *
+ * Lock-free throughout, for readers and writers: a node is filled before
+ * one compare-and-swap links it into its parent's tree (a node's fields
+ * never change once linked), and the node array is reserved once by
+ * compare-and-swap too. So depot_put takes no lock: it may be called from a signal handler that interrupted another
+ * depot_put (the remembered paths are then left alone: busy), and fork
+ * needs no preparation. Two threads adding the same frame at once both
+ * make a node; one is linked, the other's id is never handed out.
  *
  * Nothing here is __thread: glibc carves static TLS out of every thread's
- * stack, and a 48 KiB cache there made small-stack threads fail to start.
- * The per-thread cache is mapped on a thread's first capture and hangs off
- * its thread record (threads.h). */
+ * stack. The remembered paths are mapped on a thread's first capture and
+ * hang off its thread record (threads.h). */
 #include "stackdepot.h"
+
+#include <sys/mman.h>
 
 #include "threads.h"
 
-#define INITIAL_BITS 14
-#define N_STRIPES 256
-#define NODES_PER_PAGE (1u << 18) /* 4 MiB: see map_zeroed */
-#define NODE_PAGES (1u << 14)     /* up to 2^32 nodes */
+/* Folded stacks. Nearly every stack starts (innermost) in one of a few
+ * dozen frames: the allocator's entry points. Those pcs get a number in
+ * entries[], and a stack starting in one is named without a node of its
+ * own: FOLDED | entry << FOLD_SHIFT | the node of the rest of the stack
+ * (when that node's id fits in FOLD_SHIFT bits; past it, and for other
+ * first frames, the id is the plain id of the innermost node). Whether a
+ * stack is folded depends only on its first pc and the rest's node, both
+ * fixed once seen, so a stack keeps one id. A third fewer nodes on
+ * allocation-heavy programs, and one look-up fewer per capture. */
+#define FOLDED 0x80000000u
+#define FOLD_SHIFT 25
+#define ENTRIES 64 /* 0 is no entry */
+static uptr entries[ENTRIES];
+
+#define MAX_NODES FOLDED /* a stack id's top bit says folded */
+#define SMALL_PAGES (6u << 20) /* the node array's first bytes: see reserve */
 
 typedef struct {
   uptr pc;
   uint32_t parent;
-  uint32_t next; /* bucket chain */
+  uint32_t child;  /* root of the search tree of this node's children */
+  uint32_t lo, hi; /* siblings whose key_of(pc) is lower / higher */
 } node;
+_Static_assert(sizeof(node) == 24, "a node is 24 bytes");
+
+/* One reserved array of nodes, touched as it fills: a node's address is
+ * arithmetic on its id, with no page table of the depot's own to load on
+ * every step of a walk. */
+static node *nodes;
+static uint32_t node_cap;
+static uint32_t next_id = 1; /* node 0 is the root */
+
+/* Remembered paths: per thread, SETS sets of WAYS paths, the set chosen by
+ * the hint. A path holds its frames outermost first, each with its node
+ * id. Several ways per set because all stacks that are not cut short
+ * share their outermost frame (and so their hint): a program alternating
+ * between a few families of stacks (a map insert, a vector growing, a
+ * string copy) keeps one path for each. */
+#define SETS 8
+#define WAYS 4
+/* A walk of at most this many frames from the most recently used way is
+ * taken without looking at the other ways. */
+#define SHORT_WALK 3
 
 typedef struct {
-  uint32_t bits;
-  uint32_t heads[];
-} table_t;
-
-static table_t *table;
-static spin_t stripes[N_STRIPES];
-static spin_t map_lock;
-static node *pages[NODE_PAGES];
-static uint32_t next_id = 1;
-static size_t mapped;
-
-/* The stack interned last, with its node ids. Only intern_path uses it,
- * always under index_lock, so one copy serves every thread (a path's ids
- * are the same whichever thread interned it). */
-static struct {
   int n;
+  uint32_t used; /* stamp of the last use, for replacement */
   uptr pcs[DEPOT_MAX_FRAMES];
   uint32_t ids[DEPOT_MAX_FRAMES];
-} last;
+} path_t;
 
-static inline node *node_of(uint32_t id) {
-  node *page = __atomic_load_n(&pages[id / NODES_PER_PAGE], __ATOMIC_ACQUIRE);
-  return page ? &page[id % NODES_PER_PAGE] : 0;
-}
+typedef struct {
+  uint32_t mru; /* the way used last */
+  uint32_t clock;
+  path_t way[WAYS];
+} path_set;
 
-static inline uint64_t hash_of(uint32_t parent, uptr pc) {
-  uint64_t h = (pc ^ ((uint64_t)parent << 32) ^ parent) * 0x9e3779b97f4a7c15ull;
-  return h ^ (h >> 29);
-}
+struct depot_thread {
+  int busy; /* a depot_put of this thread is using the paths */
+  uint32_t entry; /* entry_of(entry_pc), the last one looked up */
+  uptr entry_pc;
+  path_set set[SETS];
+};
 
-static inline uint32_t bucket_of(const table_t *t, uint64_t h) {
-  return (uint32_t)(h >> (64 - t->bits));
-}
+static inline uint64_t key_of(uptr pc) { return pc * 0x9e3779b97f4a7c15ull; }
 
-#define HUGE_PAGE (2ul << 20)
-
-/* Large depot tables are walked at random, one cache line per lookup; on
- * 4 KiB pages nearly every lookup is also a TLB miss. Tables of 4 MiB and
- * more (past the first node page) are therefore placed on 2 MiB boundaries
- * and offered to transparent huge pages; small programs never get there. */
-static void *map_zeroed(size_t len, int huge_ok) {
-  if (!huge_ok || len < 2 * HUGE_PAGE) {
-    void *p = sys_map_anon(len);
-    if (p)
-      __atomic_fetch_add(&mapped, len, __ATOMIC_RELAXED);
-    return p;
-  }
-  len = (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-  char *raw = sys_map_anon(len + HUGE_PAGE);
-  if (!raw)
-    return 0;
-  char *p = (char *)(((uptr)raw + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
-  if (p > raw)
-    sys_munmap(raw, (size_t)(p - raw));
-  if (raw + HUGE_PAGE > p)
-    sys_munmap(p + len, (size_t)(raw + HUGE_PAGE - p));
-  sys_madvise(p, len, 14 /* MADV_HUGEPAGE */);
-  __atomic_fetch_add(&mapped, len, __ATOMIC_RELAXED);
-  return p;
-}
-
-static table_t *new_table(uint32_t bits) {
-  return map_zeroed(sizeof(table_t) + ((size_t)sizeof(uint32_t) << bits), 1);
-}
-
-static table_t *current_table(void) {
-  table_t *t = __atomic_load_n(&table, __ATOMIC_ACQUIRE);
-  if (SL_LIKELY(t))
-    return t;
-  spin_lock(&map_lock);
-  if (!table) {
-    t = new_table(INITIAL_BITS);
-    if (t)
-      t->bits = INITIAL_BITS;
-    __atomic_store_n(&table, t, __ATOMIC_RELEASE);
-  }
-  spin_unlock(&map_lock);
-  return table;
-}
-
-/* Doubles the table, relinking every node. The old table stays mapped (a
- * lock-free reader may still be walking it; its chains stay finite). */
-static void grow(void) {
-  spin_lock(&map_lock);
-  for (int i = 0; i < N_STRIPES; i++)
-    spin_lock(&stripes[i]);
-  table_t *old = table;
-  uint32_t count = next_id - 1;
-  if (old && count > (2u << old->bits) && old->bits < 31) {
-    table_t *t = new_table(old->bits + 1);
-    if (t) {
-      t->bits = old->bits + 1;
-      for (uint32_t id = 1; id <= count; id++) {
-        node *nd = node_of(id);
-        uint32_t b = bucket_of(t, hash_of(nd->parent, nd->pc));
-        nd->next = t->heads[b];
-        t->heads[b] = id;
-      }
-      __atomic_store_n(&table, t, __ATOMIC_RELEASE);
+/* Reserves the node array (address space only: MAP_NORESERVE, so memory
+ * is used as nodes are written). Past its first SMALL_PAGES it is offered
+ * to transparent huge pages: a depot that grows that far has millions of
+ * nodes, and walks over them would otherwise miss the TLB. A smaller
+ * array is taken when the address space is limited (ulimit -v). Two
+ * threads may race here: one array is kept, the other unmapped. */
+static SL_NOINLINE node *reserve(void) {
+  for (uint64_t cap = MAX_NODES; cap >= (1u << 16); cap /= 2) {
+    size_t len = (size_t)cap * sizeof(node);
+    long r = (long)sys_mmap(0, len, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+                            0);
+    if (r < 0 && r > -4096)
+      continue;
+    node *fresh = (node *)r, *cur = 0;
+    if (!__atomic_compare_exchange_n(&nodes, &cur, fresh, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE)) {
+      sys_munmap(fresh, len);
+      return cur;
     }
-  }
-  for (int i = N_STRIPES - 1; i >= 0; i--)
-    spin_unlock(&stripes[i]);
-  spin_unlock(&map_lock);
-}
-
-static uint32_t find(uint32_t head, uint32_t parent, uptr pc) {
-  for (uint32_t id = head; id;) {
-    node *nd = node_of(id);
-    if (nd->pc == pc && nd->parent == parent)
-      return id;
-    id = nd->next;
+    /* A capture racing with this one between the two stores finds no
+     * room yet and stores nothing (it must not wait: it may be a signal
+     * handler that interrupted this very thread). */
+    __atomic_store_n(&node_cap, (uint32_t)cap, __ATOMIC_RELEASE);
+    if (len > SMALL_PAGES)
+      sys_madvise((char *)fresh + SMALL_PAGES, len - SMALL_PAGES,
+                  14 /* MADV_HUGEPAGE */);
+    return fresh;
   }
   return 0;
 }
 
-static uint32_t intern(uint32_t parent, uptr pc) {
-  table_t *t = current_table();
-  if (!t)
+/* The node of an id that was linked into the tree. */
+static inline node *node_at(uint32_t id) { return &nodes[id]; }
+
+/* A fresh node, not linked yet; 0 when out of ids. Ids are never reused,
+ * so a fresh node's links are still the mapping's zeroes. */
+static uint32_t node_new(uint32_t parent, uptr pc) {
+  uint32_t cap = __atomic_load_n(&node_cap, __ATOMIC_ACQUIRE);
+  if (__atomic_load_n(&next_id, __ATOMIC_RELAXED) >= cap)
     return 0;
-  uint64_t h = hash_of(parent, pc);
-  uint32_t id =
-      find(__atomic_load_n(&t->heads[bucket_of(t, h)], __ATOMIC_ACQUIRE),
-           parent, pc);
-  if (SL_LIKELY(id))
-    return id;
-  spin_t *stripe = &stripes[h % N_STRIPES];
-  spin_lock(stripe);
-  t = table; /* no resize runs while a stripe is held */
-  uint32_t b = bucket_of(t, h);
-  id = find(t->heads[b], parent, pc);
-  int need_grow = 0;
-  if (!id) {
-    id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
-    uint32_t pg = id / NODES_PER_PAGE;
-    if (pg >= NODE_PAGES) {
-      spin_unlock(stripe);
-      return 0;
-    }
-    if (!__atomic_load_n(&pages[pg], __ATOMIC_ACQUIRE)) {
-      spin_lock(&map_lock);
-      if (!pages[pg])
-        __atomic_store_n(&pages[pg],
-                         map_zeroed(NODES_PER_PAGE * sizeof(node), pg > 0),
-                         __ATOMIC_RELEASE);
-      spin_unlock(&map_lock);
-    }
-    node *nd = node_of(id);
-    if (!nd) {
-      spin_unlock(stripe);
-      return 0;
-    }
-    nd->pc = pc;
-    nd->parent = parent;
-    nd->next = t->heads[b];
-    __atomic_store_n(&t->heads[b], id, __ATOMIC_RELEASE);
-    need_grow = id > (2u << t->bits);
-  }
-  spin_unlock(stripe);
-  if (SL_UNLIKELY(need_grow))
-    grow();
+  uint32_t id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
+  if (id >= cap)
+    return 0;
+  node *nd = &nodes[id];
+  nd->pc = pc;
+  nd->parent = parent;
   return id;
 }
 
-/* Interns the path of pcs[0..n) into the tree; returns the innermost id. */
-static uint32_t intern_path(const uptr *pcs, int n) {
-  /* Outer frames shared with this thread's previous stack. */
-  int k = 0, ln = last.n;
-  while (k < n && k < ln && pcs[n - 1 - k] == last.pcs[ln - 1 - k])
-    k++;
-  uint32_t ids[DEPOT_MAX_FRAMES];
-  uint32_t id = k ? last.ids[ln - k] : 0;
-  for (int i = 0; i < k; i++)
-    ids[n - 1 - i] = last.ids[ln - 1 - i];
-  for (int i = n - 1 - k; i >= 0; i--) {
-    id = intern(id, pcs[i]);
-    if (!id) {
-      last.n = 0;
-      return 0;
+/* The child of parent for frame pc, added if missing; 0 when the depot is
+ * full. */
+static uint32_t child_of(uint32_t parent, uptr pc) {
+  uint64_t key = key_of(pc);
+  uint32_t *link = &node_at(parent)->child;
+  uint32_t fresh = 0;
+  for (;;) {
+    uint32_t c = __atomic_load_n(link, __ATOMIC_ACQUIRE);
+    if (!c) {
+      if (!fresh && !(fresh = node_new(parent, pc)))
+        return 0;
+      /* Release: the node's fields are visible before its id is. */
+      if (__atomic_compare_exchange_n(link, &c, fresh, 0, __ATOMIC_RELEASE,
+                                      __ATOMIC_ACQUIRE))
+        return fresh;
+      /* Another thread linked node c here first: go on from it. */
     }
-    ids[i] = id;
+    const node *nd = node_at(c);
+    if (nd->pc == pc)
+      return c; /* a fresh node of ours, if any, stays unlinked */
+    link = key < key_of(nd->pc) ? (uint32_t *)&nd->lo : (uint32_t *)&nd->hi;
   }
-  for (int i = 0; i < n; i++) {
-    last.pcs[i] = pcs[i];
-    last.ids[i] = ids[i];
-  }
-  last.n = n;
-  return id;
 }
 
-/* ---- the whole-stack index ---- */
+/* The entry number of first frame pc, claimed on first sight; 0 once all
+ * are taken by other pcs. */
+static unsigned entry_of(uptr pc) {
+  unsigned h = (unsigned)(key_of(pc) >> 58);
+  for (unsigned i = 0; i < ENTRIES - 1; i++) {
+    unsigned e = 1 + (h + i) % (ENTRIES - 1);
+    uptr cur = __atomic_load_n(&entries[e], __ATOMIC_ACQUIRE);
+    if (!cur && __atomic_compare_exchange_n(&entries[e], &cur, pc, 0,
+                                            __ATOMIC_ACQ_REL,
+                                            __ATOMIC_ACQUIRE))
+      return e;
+    if (cur == pc)
+      return e;
+  }
+  return 0;
+}
 
-#define INDEX_INITIAL_BITS 12
-#define TCACHE_BITS 12
-
-typedef struct {
-  uint64_t hash; /* 0 = empty; stored last, with release */
-  uint32_t id;
-  uint32_t pad;
-} islot;
-
-typedef struct {
-  uint32_t bits;
-  uint32_t count;
-  islot slots[];
-} index_t;
-
-static index_t *index_tbl;
-static spin_t index_lock;
-
-struct depot_tcache {
-  uint64_t hash[1u << TCACHE_BITS];
-  uint32_t id[1u << TCACHE_BITS];
-};
-
-/* The calling thread's cache, mapped on first use (ialloc's large blocks
- * are their own mapping, so this takes no lock and is safe in a signal
- * handler). NULL, and the lookup goes to the shared index, on a thread
- * without a record yet or after its exit hook released the cache (a later
- * TLS destructor that mallocs must not leak a new one). */
-static SL_NOINLINE struct depot_tcache *tcache_make(sl_thread *t) {
+/* The calling thread's remembered paths, mapped on first use (its own
+ * mapping: no lock, so this is safe in a signal handler). NULL, and every
+ * stack is walked from the root, on a thread without a record yet or
+ * after its exit hook released them (a later TLS destructor that mallocs
+ * must not leak a new mapping). */
+static SL_NOINLINE struct depot_thread *thread_paths_make(sl_thread *t) {
   if (!t || !__atomic_load_n(&t->live, __ATOMIC_ACQUIRE))
     return 0;
-  t->depot_cache = ialloc(sizeof(struct depot_tcache));
-  return t->depot_cache;
+  struct depot_thread *dt = sys_map_anon(sizeof(struct depot_thread));
+  t->depot_cache = dt;
+  return dt;
 }
 
 void depot_thread_exit(sl_thread *t) {
-  void *c = t->depot_cache;
+  void *dt = t->depot_cache;
   t->depot_cache = 0;
-  ifree(c);
+  if (dt)
+    sys_munmap(dt, sizeof(struct depot_thread));
 }
 
-/* Four independent lanes: a single multiply chain over 30 frames is a
- * long serial dependency, and this runs on every malloc and free. */
-static inline uint64_t stack_hash(const uptr *pcs, int n) {
-  const uint64_t k = 0x9e3779b97f4a7c15ull;
-  uint64_t a = 0x2545f4914f6cdd1dull ^ (uint64_t)n, b = ~a, c = a * k, d = ~c;
-  int i = 0;
-  for (; i + 4 <= n; i += 4) {
-    a = (a ^ pcs[i]) * k;
-    b = (b ^ pcs[i + 1]) * k;
-    c = (c ^ pcs[i + 2]) * k;
-    d = (d ^ pcs[i + 3]) * k;
-  }
-  for (; i < n; i++)
-    a = (a ^ pcs[i]) * k;
-  uint64_t h =
-      a ^ (b >> 17) ^ (b << 47) ^ (c >> 31) ^ (c << 33) ^ (d >> 47) ^ (d << 17);
-  h = (h ^ (h >> 29)) * k;
-  h ^= h >> 32;
-  return h ? h : 1;
-}
-
-static inline uint32_t index_lookup(const index_t *t, uint64_t h) {
-  uint64_t mask = ((uint64_t)1 << t->bits) - 1;
-  for (uint64_t i = h >> (64 - t->bits);; i = (i + 1) & mask) {
-    uint64_t e = __atomic_load_n(&t->slots[i].hash, __ATOMIC_ACQUIRE);
-    if (!e)
+/* pcs[0..n) (innermost first) from frame `from` (counted from the
+ * outer end) on, below node id; remembered in p when p is not NULL. */
+static uint32_t walk(const uptr *pcs, int n, int from, uint32_t id,
+                     path_t *p) {
+  for (int i = from; i < n; i++) {
+    uptr pc = pcs[n - 1 - i];
+    id = child_of(id, pc);
+    if (SL_UNLIKELY(!id)) {
+      if (p)
+        p->n = i; /* what is remembered stays a real path */
       return 0;
-    if (e == h)
-      return t->slots[i].id;
+    }
+    if (p) {
+      p->pcs[i] = pc;
+      p->ids[i] = id;
+    }
   }
+  if (p)
+    p->n = n;
+  return id;
 }
 
-/* Needs index_lock. */
-static void index_insert_locked(index_t *t, uint64_t h, uint32_t id) {
-  uint64_t mask = ((uint64_t)1 << t->bits) - 1;
-  uint64_t i = h >> (64 - t->bits);
-  while (t->slots[i].hash)
-    i = (i + 1) & mask;
-  t->slots[i].id = id;
-  __atomic_store_n(&t->slots[i].hash, h, __ATOMIC_RELEASE);
-  t->count++;
+/* How many outer frames of pcs[0..n) (innermost first) path p holds. */
+static inline int shared_frames(const path_t *p, const uptr *pcs, int n) {
+  int k = 0, m = p->n < n ? p->n : n;
+  while (k < m && p->pcs[k] == pcs[n - 1 - k])
+    k++;
+  return k;
 }
 
-static index_t *index_new(uint32_t bits) {
-  index_t *t = map_zeroed(sizeof(index_t) + (sizeof(islot) << bits), 1);
-  if (t)
-    t->bits = bits;
-  return t;
+/* The node of frames pcs[0..n) (innermost first), 0 for none. */
+static uint32_t path_node(struct depot_thread *dt, const uptr *pcs, int n,
+                          uptr hint) {
+  if (!dt)
+    return walk(pcs, n, 0, 0, 0);
+  path_set *set = &dt->set[(key_of(hint >> 4) >> 61) % SETS];
+  uint32_t best = set->mru;
+  int k = shared_frames(&set->way[best], pcs, n);
+  path_t *into = &set->way[best];
+  if (n - k > SHORT_WALK) {
+    /* A long walk: another way may share more. If none shares much,
+     * this is another family of stacks: it replaces the way unused
+     * longest, so that the family just left keeps its path. */
+    uint32_t oldest = best;
+    for (uint32_t w = 0; w < WAYS; w++) {
+      if (w == best)
+        continue;
+      int kw = shared_frames(&set->way[w], pcs, n);
+      if (kw > k) {
+        k = kw;
+        best = w;
+      }
+      if (set->way[w].used < set->way[oldest].used)
+        oldest = w;
+    }
+    into = &set->way[n - k > SHORT_WALK ? oldest : best];
+  }
+  path_t *from = &set->way[best];
+  set->mru = (uint32_t)(into - set->way);
+  into->used = ++set->clock;
+  if (k == n)
+    return from->ids[n - 1];
+  if (into != from) {
+    __builtin_memcpy(into->pcs, from->pcs, (size_t)k * sizeof(uptr));
+    __builtin_memcpy(into->ids, from->ids, (size_t)k * sizeof(uint32_t));
+  }
+  return walk(pcs, n, k, k ? from->ids[k - 1] : 0, into);
 }
 
-/* Rebuilds the index at twice the size. The old one is unmapped only after
- * a grace period would be needed, so it is left mapped: a lock-free reader
- * may still probe it, and a miss there sends it to the lock. */
-static void index_grow_locked(void) {
-  index_t *old = index_tbl, *t = index_new(old->bits + 1);
-  if (!t)
-    return;
-  for (uint64_t i = 0; i < ((uint64_t)1 << old->bits); i++)
-    if (old->slots[i].hash)
-      index_insert_locked(t, old->slots[i].hash, old->slots[i].id);
-  __atomic_store_n(&index_tbl, t, __ATOMIC_RELEASE);
-}
-
-uint32_t depot_put(const uptr *pcs, int n) {
+uint32_t depot_put_hinted(const uptr *pcs, int n, uptr hint) {
   if (n <= 0)
     return 0;
   if (n > DEPOT_MAX_FRAMES)
     n = DEPOT_MAX_FRAMES;
-  uint64_t h = stack_hash(pcs, n);
-  uint32_t slot = (uint32_t)(h >> (64 - TCACHE_BITS));
+  if (SL_UNLIKELY(!__atomic_load_n(&node_cap, __ATOMIC_ACQUIRE)) &&
+      !reserve())
+    return 0;
   sl_thread *self = sl_cur_thread;
-  struct depot_tcache *tc = self ? self->depot_cache : 0;
-  if (SL_UNLIKELY(!tc))
-    tc = tcache_make(self);
-  if (tc && tc->hash[slot] == h)
-    return tc->id[slot];
-  index_t *t = __atomic_load_n(&index_tbl, __ATOMIC_ACQUIRE);
-  uint32_t id = t ? index_lookup(t, h) : 0;
-  if (!id) {
-    spin_lock(&index_lock);
-    if (!index_tbl)
-      index_tbl = index_new(INDEX_INITIAL_BITS);
-    t = index_tbl;
-    id = t ? index_lookup(t, h) : 0;
-    if (!id && t) {
-      id = intern_path(pcs, n);
-      if (id) {
-        index_insert_locked(t, h, id);
-        if (t->count * 3 > (2u << t->bits))
-          index_grow_locked();
-      }
-    }
-    spin_unlock(&index_lock);
-    if (!id)
-      return 0;
+  struct depot_thread *dt = self ? self->depot_cache : 0;
+  if (SL_UNLIKELY(!dt))
+    dt = thread_paths_make(self);
+  /* A signal handler that interrupted this thread's depot_put leaves the
+   * paths to it. */
+  int mine = dt && !dt->busy;
+  if (mine) {
+    dt->busy = 1;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  } else {
+    dt = 0;
   }
-  if (tc) {
-    tc->hash[slot] = h;
-    tc->id[slot] = id;
+  unsigned e;
+  if (SL_UNLIKELY(!pcs[0])) {
+    e = 0;
+  } else if (dt && dt->entry_pc == pcs[0]) {
+    e = dt->entry;
+  } else {
+    e = entry_of(pcs[0]);
+    if (dt) {
+      dt->entry_pc = pcs[0];
+      dt->entry = e;
+    }
+  }
+  uint32_t id = 0;
+  if (e) {
+    uint32_t rest = n > 1 ? path_node(dt, pcs + 1, n - 1, hint) : 0;
+    if (rest < (1u << FOLD_SHIFT) && (n == 1 || rest))
+      id = FOLDED | e << FOLD_SHIFT | rest;
+    else if (rest)
+      id = child_of(rest, pcs[0]);
+  } else {
+    id = path_node(dt, pcs, n, hint);
+  }
+  if (mine) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    dt->busy = 0;
   }
   return id;
 }
 
+uint32_t depot_put(const uptr *pcs, int n) {
+  return depot_put_hinted(pcs, n, 0);
+}
+
 int depot_get(uint32_t id, uptr *out, int max) {
   int n = 0;
+  if (id & FOLDED) {
+    uptr pc = __atomic_load_n(&entries[(id >> FOLD_SHIFT) & (ENTRIES - 1)],
+                              __ATOMIC_ACQUIRE);
+    if (!pc || max < 1)
+      return 0;
+    out[n++] = pc;
+    id &= (1u << FOLD_SHIFT) - 1;
+  }
   while (id && n < max) {
     if (id >= __atomic_load_n(&next_id, __ATOMIC_ACQUIRE))
       return 0;
-    node *nd = node_of(id);
-    if (!nd)
-      return 0;
+    const node *nd = &nodes[id];
     out[n++] = nd->pc;
     id = nd->parent;
   }
   return n;
 }
 
-/* Atomic: the timeline's sampler (the service thread) reads it while
- * another thread maps. */
-size_t depot_bytes(void) { return __atomic_load_n(&mapped, __ATOMIC_RELAXED); }
-
-void depot_lock_all(void) {
-  spin_lock(&index_lock);
-  spin_lock(&map_lock);
-  for (int i = 0; i < N_STRIPES; i++)
-    spin_lock(&stripes[i]);
-}
-
-void depot_unlock_all(void) {
-  for (int i = N_STRIPES - 1; i >= 0; i--)
-    spin_unlock(&stripes[i]);
-  spin_unlock(&map_lock);
-  spin_unlock(&index_lock);
+void depot_stats(depot_stats_t *out) {
+  out->nodes = __atomic_load_n(&next_id, __ATOMIC_RELAXED) - 1;
+  out->bytes = (out->nodes + 1) * sizeof(node);
 }

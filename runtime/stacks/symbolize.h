@@ -62,7 +62,7 @@ void print_stack_painted(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
 /* Where to find llvm-symbolizer: option external_symbolizer_path, else the
  * configure-time path, else PATH. Disabled by symbolize=0. */
 void symbolizer_set_path(const char *path);
-/* fork(): see depot_lock_all. */
+/* fork(): held across it (process/init.c, before_fork). */
 void symbolizer_lock(void);
 void symbolizer_unlock(void);
 /* symbolize=0: no external process; function names from ELF symbols. */

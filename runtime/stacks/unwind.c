@@ -38,7 +38,10 @@ static int walk_bounds(uptr here, uptr *lo_out, uptr *hi_out) {
   return 1;
 }
 
-int unwind_fast(uptr *pcs, int max, uptr fp) {
+/* The frame-pointer walk; *outer: the last frame record read (the
+ * outermost frame of the stack returned). */
+static inline __attribute__((always_inline)) int
+walk_frames(uptr *pcs, int max, uptr fp, uptr *outer) {
   /* A frame pointer from code built without frame pointers is any value:
    * frame records are trusted only inside the stack. */
   uptr lo, hi;
@@ -57,12 +60,18 @@ int unwind_fast(uptr *pcs, int max, uptr fp) {
     if (ret < 4096)
       break;
     pcs[n++] = ret;
+    *outer = fp;
     uptr next = frame[0];
     if (next <= fp || (!hi && next - fp > (1u << 24)))
       break;
     fp = next;
   }
   return n;
+}
+
+int unwind_fast(uptr *pcs, int max, uptr fp) {
+  uptr outer;
+  return walk_frames(pcs, max, fp, &outer);
 }
 
 typedef struct {
@@ -240,16 +249,19 @@ uint32_t stack_capture_id(uptr first_pc, uptr fp) {
     max = DEPOT_MAX_FRAMES;
   pcs[0] = first_pc;
   int n;
+  /* The depot compares a stack with the last one that started in the same
+   * outermost frame (stackdepot.h): its frame record's address. */
+  uptr outer = 0;
   if (SL_LIKELY(sl_opt.fast_unwind_on_malloc)) {
     /* Preloaded: always by CFI, since a frame-pointer walk through code
      * without frame pointers can wander and still end in libc. */
     if (SL_UNLIKELY(dwarf_by_cfi))
       n = 1 + unwind_no_fp(pcs + 1, max - 1, fp);
     else
-      n = 1 + unwind_fast(pcs + 1, max - 1, fp);
+      n = 1 + walk_frames(pcs + 1, max - 1, fp, &outer);
   } else {
     /* Start at the caller of the allocator entry point (frame fp). */
     n = 1 + unwind_slow(pcs + 1, max - 1, ((uptr *)fp)[1]);
   }
-  return depot_put(pcs, n);
+  return depot_put_hinted(pcs, n, outer);
 }
