@@ -145,6 +145,18 @@ bool endsRedundancyRange(const Instruction &I) {
 
 } // namespace
 
+Value *pointerOperand(Instruction &I) {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->getPointerOperand();
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return SI->getPointerOperand();
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  return nullptr;
+}
+
 std::optional<MemAccess> getInterestingAccess(Instruction &I,
                                               const DataLayout &DL,
                                               const PassOptions &Opts) {
@@ -226,6 +238,8 @@ AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
         std::string("__sleuth_check_") + Kind[W] + "_range", VoidTy, IntptrTy,
         IntptrTy);
   }
+  RangeQuery = M.getOrInsertFunction("__sleuth_range_is_poisoned", IntptrTy,
+                                     IntptrTy, IntptrTy);
 }
 
 SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
@@ -277,7 +291,19 @@ void AccessInstrumenter::emitRangeCheck(IRBuilderBase &IRB, Value *Addr,
   Call->setMetadata("nosanitize", NoSanitize);
 }
 
-void AccessInstrumenter::instrument(const MemAccess &A) {
+Value *AccessInstrumenter::emitRangeQuery(IRBuilderBase &IRB, Value *Addr,
+                                          Value *Size) {
+  CallInst *Call = IRB.CreateCall(RangeQuery, {Addr, Size});
+  Call->setMetadata("nosanitize", NoSanitize);
+  Call->setDoesNotThrow();
+  return IRB.CreateICmpNE(Call, ConstantInt::get(IntptrTy, 0));
+}
+
+void AccessInstrumenter::instrument(const MemAccess &Collected) {
+  // The address is read again from the instruction: loop versioning may
+  // have rewritten it since collection (an LCSSA phi for a value of the loop).
+  MemAccess A = Collected;
+  A.Ptr = pointerOperand(*A.I);
   IRBuilder<> IRB(A.I);
   IRB.SetCurrentDebugLocation(A.I->getDebugLoc());
   const unsigned W = A.IsWrite ? 1 : 0;
