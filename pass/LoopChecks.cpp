@@ -21,17 +21,20 @@
 //  - the access's block dominates the latch, so it runs on every iteration;
 //  - its address is an affine SCEV {Start,+,Step} of this loop with a
 //    constant Step, or loop-invariant;
-//  - accesses with the same loop, step and kind whose starts are a constant
-//    distance apart form a group (e.g. the interleaved parts of a vectorised
-//    loop, or a stencil's neighbours); a cluster of them whose bytes form a
-//    gap-free interval of at least |Step| bytes per iteration is covered by
-//    one range, so every byte of it is really accessed (a gap could be
-//    legitimately poisoned, e.g. a pool's free slots, and would send every
-//    run to the slower checked copy);
+//  - accesses (loads and stores alike) with the same loop and step whose
+//    starts are a constant distance apart form a group (the interleaved
+//    parts of a vectorised loop, a stencil's neighbours, a struct's fields);
+//    a cluster of them at most MaxGap bytes apart is covered by one range
+//    if it leaves at most MaxGap bytes of each step untouched (strided
+//    accesses, a struct's unread fields): the query's cost stays in
+//    proportion to the loop's;
 //  - Start and Start + Step * BTC can be expanded safely in the preheader
 //    and name no loop the preheader is outside of.
-// A too-wide range (it never is, by the above) would only cost speed: the
-// checked copy is always right.
+// The range holds every byte the accesses touch; it may hold bytes between
+// them too. Those are inside the same object unless the accesses span
+// objects (a pool walked with a stride): if such a byte is poisoned, every
+// run takes the checked copy, slower but never wrong, and nothing is
+// reported that the program does not do.
 //
 // Code growth: only loops with such accesses are cloned, only if they have
 // at most MaxVersionedInsts instructions (a bigger loop keeps its checks in
@@ -70,6 +73,9 @@ namespace {
 
 /// Loops larger than this (in IR instructions) are not cloned.
 constexpr unsigned MaxVersionedInsts = 256;
+/// Bytes of a queried range per iteration that no access touches, at most
+/// (the query reads one shadow byte per 8 bytes of its range).
+constexpr int64_t MaxGap = 64;
 
 bool hasCalls(const Loop &L) {
   for (const BasicBlock *BB : L.blocks())
@@ -334,7 +340,6 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
     for (unsigned J = G + 1; J < Cands.size(); ++J) {
       Candidate &C = Cands[J];
       if (Grouped[J] || C.L != Anchor.L || C.Step != Anchor.Step ||
-          Accesses[C.Index].IsWrite != AA.IsWrite ||
           C.Start->getType() != Anchor.Start->getType())
         continue;
       auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(C.Start, Anchor.Start));
@@ -345,22 +350,22 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
       Grouped[J] = true;
     }
     // Split the members, sorted by offset, into clusters whose intervals
-    // [Offset, Offset + Size) overlap or touch; query each cluster that is
-    // at least |Step| long.
+    // [Offset, Offset + Size) are at most MaxGap bytes apart; query each
+    // cluster that leaves at most MaxGap bytes of each step untouched.
     llvm::sort(Members, [](const Candidate *X, const Candidate *Y) {
       return X->Offset < Y->Offset;
     });
     for (size_t B = 0; B < Members.size();) {
       int64_t Lo = Members[B]->Offset, Hi = Lo;
       size_t E = B;
-      while (E < Members.size() && Members[E]->Offset <= Hi) {
+      while (E < Members.size() && Members[E]->Offset <= Hi + MaxGap) {
         Hi = std::max<int64_t>(
             Hi, Members[E]->Offset + int64_t(Accesses[Members[E]->Index].Size));
         ++E;
       }
       ArrayRef<Candidate *> Cluster(Members.data() + B, E - B);
       B = E;
-      if (Hi - Lo < std::llabs(Anchor.Step))
+      if (std::llabs(Anchor.Step) > Hi - Lo + MaxGap)
         continue;
       if (!Changed) {
         BeforeChange();
