@@ -39,6 +39,7 @@ struct MemAccess {
   uint64_t Size = 0;              // bytes (store size of the accessed type)
   llvm::Align Alignment;          // alignment the instruction promises
   bool IsWrite = false;           // stores, atomicrmw and cmpxchg
+  bool OutOfLine = false;         // one call __sleuth_check_*_n (cold code)
 };
 
 /// The one function that decides whether I is an access to check: returns
@@ -101,6 +102,7 @@ private:
   llvm::FunctionCallee ReportN[2];    // __sleuth_report_{load,store}_n
   llvm::FunctionCallee CheckRange[2]; // __sleuth_check_{load,store}_range
   llvm::FunctionCallee RangeQuery;    // __sleuth_range_is_poisoned
+  llvm::FunctionCallee CheckN[2];     // __sleuth_check_{load,store}_n
 };
 
 } // namespace sleuth

@@ -412,6 +412,7 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
       if (!C.I) // every instruction of L has its copy
         continue;
       C.Ptr = pointerOperand(*C.I);
+      C.OutOfLine = true; // the copy is cold: small beats fast
       Copies.push_back(C);
       if (Hoisted[Idx])
         ++NumHoisted;

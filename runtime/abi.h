@@ -50,6 +50,11 @@ void __sleuth_check_store_range(uintptr_t addr, uintptr_t size);
  * runs the loop without per-access checks, nonzero its checked copy, which
  * reports the faulting access itself. */
 uintptr_t __sleuth_range_is_poisoned(uintptr_t addr, uintptr_t size);
+/* The checked copy's accesses (v5): the whole check out of line, to keep
+ * the copy small. Reports as the error paths above do (the access's own
+ * address and size) if some byte of [addr, addr + size) is poisoned. */
+void __sleuth_check_load_n(uintptr_t addr, uintptr_t size, uintptr_t base);
+void __sleuth_check_store_n(uintptr_t addr, uintptr_t size, uintptr_t base);
 
 /* Replacements for llvm.memcpy / llvm.memmove / llvm.memset. */
 void *__sleuth_memcpy(void *dst, const void *src, size_t n);
