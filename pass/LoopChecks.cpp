@@ -107,9 +107,13 @@ bool canClone(const Loop &L) {
   for (const BasicBlock *BB : L.blocks()) {
     if (BB->isEHPad() || BB->hasAddressTaken())
       return false;
-    for (const Instruction &I : *BB)
-      if (I.getType()->isTokenTy() || ++Size > MaxVersionedInsts)
+    for (const Instruction &I : *BB) {
+      if (I.getType()->isTokenTy())
         return false;
+      // Debug intrinsics do not count: -g must not change the code.
+      if (!isa<DbgInfoIntrinsic>(I) && ++Size > MaxVersionedInsts)
+        return false;
+    }
   }
   return true;
 }
