@@ -38,8 +38,9 @@
 //
 // Code growth: only loops with such accesses are cloned, only if they have
 // at most MaxVersionedInsts instructions (a bigger loop keeps its checks in
-// place), and not in functions whose blocks have their address taken (the
-// pass could not undo a bad rewrite there). The clone is made with LLVM's
+// place), not in functions optimised for size (-Os, -Oz), and not in
+// functions whose blocks have their address taken (the pass could not undo
+// a bad rewrite there). The clone is made with LLVM's
 // own utilities (dedicated exits, LCSSA, cloneLoopWithPreheader), and the
 // caller verifies the function afterwards (verify=1).
 //
@@ -284,6 +285,9 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
                            function_ref<void()> BeforeChange,
                            unsigned &NumHoisted) {
   NumHoisted = 0;
+  // -Os/-Oz: no loop is duplicated; accesses are checked in place.
+  if (F.hasOptSize())
+    return 0;
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   if (LI.empty())
     return 0;

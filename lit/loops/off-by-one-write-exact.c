@@ -9,6 +9,8 @@
 // RUN: %sleuth_cc -O1 %s -o %t && not %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t && not %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O3 %s -o %t && not %run %t 2>&1 | FileCheck %s
+// -Os: no versioning (loops are not duplicated), the store is checked in place.
+// RUN: %sleuth_cc -Os %s -o %t && not %run %t 2>&1 | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 
