@@ -2,6 +2,7 @@
 #include "Compat.h"
 #include "SleuthPass.h"
 #include "AccessInstrumenter.h"
+#include "DominatedChecks.h"
 #include "LoopChecks.h"
 #include "PassOptions.h"
 
@@ -83,6 +84,9 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // Before the accesses too: delete[]'s read of the cookie is not one.
     instrumentArrayCookies(*F);
     SmallVector<MemAccess, 32> Accesses = Instrumenter.collect(*F, Opts, Stats);
+    // Before versioning: a check dropped here is not cloned either.
+    if (Opts.Optimize && !F->hasOptNone())
+      Stats.Redundant += dropDominatedChecks(*F, FAM, Accesses);
     // Loop analyses are computed on the function before any block is split;
     // the module pass reports PreservedAnalyses::none(), which drops them.
     if (Opts.Optimize && Opts.HoistLoops && !Accesses.empty() &&
