@@ -9,6 +9,9 @@
 //   unaligned or odd N<=16: 1-byte check of the first and of the last byte,
 //                           each failing into __sleuth_report_*_n(Addr, N)
 //   N > 16:                 __sleuth_check_{load,store}_range(Addr, N)
+//   OutOfLine, N <= 16:     __sleuth_check_{load,store}_n(Addr, N, base), the
+//                           whole check in the runtime (a versioned loop's
+//                           checked copy, which is cold: small beats fast)
 // The partial-granule test sits in its own block; the report call in a cold
 // block of its own, with the access's debug location and `nomerge` so that
 // the report's frame #0 is the access's file:line:col. Report calls return:
@@ -145,6 +148,18 @@ bool endsRedundancyRange(const Instruction &I) {
 
 } // namespace
 
+Value *pointerOperand(Instruction &I) {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->getPointerOperand();
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return SI->getPointerOperand();
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  return nullptr;
+}
+
 std::optional<MemAccess> getInterestingAccess(Instruction &I,
                                               const DataLayout &DL,
                                               const PassOptions &Opts) {
@@ -226,6 +241,12 @@ AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
         std::string("__sleuth_check_") + Kind[W] + "_range", VoidTy, IntptrTy,
         IntptrTy);
   }
+  RangeQuery = M.getOrInsertFunction("__sleuth_range_is_poisoned", IntptrTy,
+                                     IntptrTy, IntptrTy);
+  for (unsigned W = 0; W < 2; ++W)
+    CheckN[W] = M.getOrInsertFunction(std::string("__sleuth_check_") +
+                                          Kind[W] + "_n",
+                                      VoidTy, IntptrTy, IntptrTy, IntptrTy);
 }
 
 SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
@@ -277,7 +298,19 @@ void AccessInstrumenter::emitRangeCheck(IRBuilderBase &IRB, Value *Addr,
   Call->setMetadata("nosanitize", NoSanitize);
 }
 
-void AccessInstrumenter::instrument(const MemAccess &A) {
+Value *AccessInstrumenter::emitRangeQuery(IRBuilderBase &IRB, Value *Addr,
+                                          Value *Size) {
+  CallInst *Call = IRB.CreateCall(RangeQuery, {Addr, Size});
+  Call->setMetadata("nosanitize", NoSanitize);
+  Call->setDoesNotThrow();
+  return IRB.CreateICmpNE(Call, ConstantInt::get(IntptrTy, 0));
+}
+
+void AccessInstrumenter::instrument(const MemAccess &Collected) {
+  // The address is read again from the instruction: loop versioning may
+  // have rewritten it since collection (an LCSSA phi for a value of the loop).
+  MemAccess A = Collected;
+  A.Ptr = pointerOperand(*A.I);
   IRBuilder<> IRB(A.I);
   IRB.SetCurrentDebugLocation(A.I->getDebugLoc());
   const unsigned W = A.IsWrite ? 1 : 0;
@@ -295,6 +328,17 @@ void AccessInstrumenter::instrument(const MemAccess &A) {
   Value *Base = getUnderlyingObject(A.Ptr);
   if (Base == A.Ptr->stripPointerCasts() || !Base->getType()->isPointerTy())
     Base = nullptr;
+
+  if (A.OutOfLine) {
+    CallInst *Call = IRB.CreateCall(
+        CheckN[W], {Addr, Size,
+                    Base ? IRB.CreatePtrToInt(Base, IntptrTy)
+                         : ConstantInt::get(IntptrTy, 0)});
+    // One call per access: its return address maps to the access's line.
+    Call->addFnAttr(Attribute::NoMerge);
+    Call->setMetadata("nosanitize", NoSanitize);
+    return;
+  }
 
   if (isPowerOf2_64(A.Size) &&
       A.Alignment.value() >= std::min<uint64_t>(A.Size, 8)) {

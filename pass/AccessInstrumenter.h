@@ -39,6 +39,7 @@ struct MemAccess {
   uint64_t Size = 0;              // bytes (store size of the accessed type)
   llvm::Align Alignment;          // alignment the instruction promises
   bool IsWrite = false;           // stores, atomicrmw and cmpxchg
+  bool OutOfLine = false;         // one call __sleuth_check_*_n (cold code)
 };
 
 /// The one function that decides whether I is an access to check: returns
@@ -48,10 +49,14 @@ std::optional<MemAccess> getInterestingAccess(llvm::Instruction &I,
                                               const llvm::DataLayout &DL,
                                               const PassOptions &Opts);
 
+/// The address operand of a load, store, atomicrmw or cmpxchg (else null).
+llvm::Value *pointerOperand(llvm::Instruction &I);
+
 struct AccessStats {
   unsigned Instrumented = 0; // checks emitted
   unsigned Redundant = 0;    // interesting accesses whose check was dropped
   unsigned Hoisted = 0;      // per-iteration checks replaced by one per loop
+  unsigned Versioned = 0;    // loops given a checked copy (LoopChecks.cpp)
 };
 
 class AccessInstrumenter {
@@ -68,6 +73,11 @@ public:
   /// One call __sleuth_check_{load,store}_range(Addr, Size) at IRB's point.
   void emitRangeCheck(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
                       llvm::Value *Size, bool IsWrite);
+
+  /// __sleuth_range_is_poisoned(Addr, Size) != 0 at IRB's point: whether
+  /// some byte of the range is not addressable (reports nothing).
+  llvm::Value *emitRangeQuery(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
+                              llvm::Value *Size);
 
   llvm::IntegerType *intptrTy() const { return IntptrTy; }
 
@@ -91,6 +101,8 @@ private:
   llvm::FunctionCallee ReportFixed[2][5];
   llvm::FunctionCallee ReportN[2];    // __sleuth_report_{load,store}_n
   llvm::FunctionCallee CheckRange[2]; // __sleuth_check_{load,store}_range
+  llvm::FunctionCallee RangeQuery;    // __sleuth_range_is_poisoned
+  llvm::FunctionCallee CheckN[2];     // __sleuth_check_{load,store}_n
 };
 
 } // namespace sleuth

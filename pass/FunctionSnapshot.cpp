@@ -1,12 +1,14 @@
-//===- FunctionSnapshot.cpp - undo a stack rewrite that went wrong --------===//
+//===- FunctionSnapshot.cpp - undo a rewrite that went wrong --------------===//
 //
 // The stack rewrites (StackLayout.cpp, DynamicAllocas.cpp) restructure a
 // function's frame: they merge allocas, move debug declarations, split
-// blocks at every exit. A shape they did not foresee must never cost the
-// user their build, so with verify=1 the pass copies each function before
-// those rewrites, runs LLVM's verifier after them and, if the function is
-// no longer valid, puts the copy's body back: the function keeps its access
-// checks and goes without stack redzones, and the build goes on.
+// blocks at every exit; loop versioning (LoopChecks.cpp) clones loops. A
+// shape they did not foresee must never cost the user their build, so with
+// verify=1 the pass copies each function before those rewrites, runs LLVM's
+// verifier after them and, if the function is no longer valid, puts the
+// copy's body back: the function keeps its access checks (in place, after
+// a failed versioning) and goes without stack redzones or without loop
+// versioning, and the build goes on.
 //
 // A function whose blocks have their address taken (computed goto) cannot
 // be swapped this way (blockaddress constants name the function); such a
@@ -83,7 +85,8 @@ bool FunctionSnapshot::restore() {
 }
 
 bool verifyOrRestore(Function &F, FunctionSnapshot *Snapshot,
-                     const char *Step, unsigned Verbose) {
+                     const char *Step, unsigned Verbose, const char *Without,
+                     const char *Workaround) {
   std::string Msg;
   raw_string_ostream OS(Msg);
   if (!verifyFunction(F, &OS))
@@ -95,13 +98,13 @@ bool verifyOrRestore(Function &F, FunctionSnapshot *Snapshot,
     if (Verbose >= 1)
       errs() << "sleuth: " << F.getName() << ": " << Step
              << " produced invalid IR; the function is checked without "
-                "stack redzones\n";
+             << Without << "\n";
     return false;
   }
   errs() << "sleuth: error: the Sleuth pass produced invalid IR in function '"
          << F.getName() << "' (" << Step
-         << "); please report it. Workaround: "
-            "SLEUTH_PASS_OPTIONS=stack=0\n"
+         << "); please report it. Workaround: SLEUTH_PASS_OPTIONS="
+         << Workaround << "\n"
          << Msg << AOS.str();
   errs().flush();
   std::exit(1);

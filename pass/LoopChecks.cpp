@@ -1,27 +1,53 @@
-//===- LoopChecks.cpp - one range check per loop instead of per iteration -===//
+//===- LoopChecks.cpp - loop versioning: a fast copy and a checked copy ---===//
 //
-// Conditions, all required (correctness first):
-//  - the loop is innermost, has a preheader, and its only exiting block is
-//    its latch, with an exact backedge-taken count BTC from SCEV: the body
-//    runs BTC + 1 times once the preheader runs;
+// A loop whose accesses provably stay, over all its iterations, inside
+// ranges SCEV can compute before it runs is versioned: the preheader asks
+// the runtime whether those ranges are wholly addressable
+// (__sleuth_range_is_poisoned, which reports nothing). If they are, the
+// original loop runs without the checks of those accesses (the fast copy);
+// if not, a clone of the loop with every access checked runs (the checked
+// copy), so a report names the real access (size, address, line) at the
+// iteration that faults, after the iterations before it have run, exactly
+// as without versioning.
+//
+// The fast copy drops an access's check only if that check could never
+// fire in it. All required:
+//  - the loop is innermost, has a preheader ending in a branch, its only
+//    exiting block is its latch, ending in a conditional branch, and SCEV
+//    knows its exact backedge-taken count BTC: the body runs BTC + 1 times
+//    once the preheader runs;
 //  - the loop contains no call other than non-lifetime intrinsics, so
 //    nothing can free or re-poison memory while it runs;
 //  - the access's block dominates the latch, so it runs on every iteration;
 //  - its address is an affine SCEV {Start,+,Step} of this loop with a
 //    constant Step, or loop-invariant;
-//  - accesses with the same loop, step and kind whose starts are a constant
-//    distance apart form a group (e.g. the interleaved parts of a vectorised
-//    loop, or a stencil's neighbours); a cluster of them whose bytes form a
-//    gap-free interval of at least |Step| bytes per iteration is hoisted, so
-//    every byte of the checked range is really accessed (a gap could be
-//    legitimately poisoned, e.g. a pool's free slots);
-//  - Start and Start + Step * BTC can be expanded safely in the preheader.
-// The range check then reports exactly the bytes the loop would touch, just
-// earlier. It carries the access's debug location.
+//  - accesses (loads and stores alike) with the same loop and step whose
+//    starts are a constant distance apart form a group (the interleaved
+//    parts of a vectorised loop, a stencil's neighbours, a struct's fields);
+//    a cluster of them at most MaxGap bytes apart is covered by one range
+//    if it leaves at most MaxGap bytes of each step untouched (strided
+//    accesses, a struct's unread fields): the query's cost stays in
+//    proportion to the loop's;
+//  - Start and Start + Step * BTC can be expanded safely in the preheader
+//    and name no loop the preheader is outside of.
+// The range holds every byte the accesses touch; it may hold bytes between
+// them too. Those are inside the same object unless the accesses span
+// objects (a pool walked with a stride): if such a byte is poisoned, every
+// run takes the checked copy, slower but never wrong, and nothing is
+// reported that the program does not do.
+//
+// Code growth: only loops with such accesses are cloned, only if they have
+// at most MaxVersionedInsts instructions (a bigger loop keeps its checks in
+// place), not in functions optimised for size (-Os, -Oz), and not in
+// functions whose blocks have their address taken (the pass could not undo
+// a bad rewrite there). The clone is made with LLVM's
+// own utilities (dedicated exits, LCSSA, cloneLoopWithPreheader), and the
+// caller verifies the function afterwards (verify=1).
 //
 //===----------------------------------------------------------------------===//
 #include "LoopChecks.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -29,8 +55,13 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <cstdlib>
 #include <type_traits>
@@ -40,6 +71,12 @@ using namespace llvm;
 namespace sleuth {
 
 namespace {
+
+/// Loops larger than this (in IR instructions) are not cloned.
+constexpr unsigned MaxVersionedInsts = 256;
+/// Bytes of a queried range per iteration that no access touches, at most
+/// (the query reads one shadow byte per 8 bytes of its range).
+constexpr int64_t MaxGap = 64;
 
 bool hasCalls(const Loop &L) {
   for (const BasicBlock *BB : L.blocks())
@@ -55,10 +92,37 @@ bool hasCalls(const Loop &L) {
   return false;
 }
 
+/// Whether L has the shape the cloning below handles without surprises:
+/// a latch ending in a two-way branch with one successor outside L, no EH
+/// pads, tokens (no phi may carry them to the exit) or address-taken
+/// blocks, nothing LLVM refuses to duplicate, and a bounded size.
+bool canClone(const Loop &L) {
+  const BasicBlock *Latch = L.getLoopLatch();
+  const auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!Br || !Br->isConditional() ||
+      L.contains(Br->getSuccessor(0)) == L.contains(Br->getSuccessor(1)) ||
+      !isa<BranchInst>(L.getLoopPreheader()->getTerminator()) ||
+      !L.isSafeToClone())
+    return false;
+  unsigned Size = 0;
+  for (const BasicBlock *BB : L.blocks()) {
+    if (BB->isEHPad() || BB->hasAddressTaken())
+      return false;
+    for (const Instruction &I : *BB) {
+      if (I.getType()->isTokenTy())
+        return false;
+      // Debug intrinsics do not count: -g must not change the code.
+      if (!isa<DbgInfoIntrinsic>(I) && ++Size > MaxVersionedInsts)
+        return false;
+    }
+  }
+  return true;
+}
+
 /// The exact backedge-taken count of L if L qualifies, else null.
 const SCEV *countedLoopBTC(Loop &L, ScalarEvolution &SE) {
   if (!L.isInnermost() || !L.getLoopPreheader() || !L.getLoopLatch() ||
-      L.getExitingBlock() != L.getLoopLatch() || hasCalls(L))
+      L.getExitingBlock() != L.getLoopLatch() || hasCalls(L) || !canClone(L))
     return nullptr;
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(BTC))
@@ -68,6 +132,13 @@ const SCEV *countedLoopBTC(Loop &L, ScalarEvolution &SE) {
 
 bool safeToExpandAt(const SCEV *S, Instruction *At, ScalarEvolution &SE,
                     SCEVExpander &Exp) {
+  // An add recurrence of a loop that does not contain At would be expanded
+  // as a new induction variable of that loop, used after it: not wanted.
+  if (SCEVExprContains(S, [At](const SCEV *X) {
+        const auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+        return AR && !AR->getLoop()->contains(At);
+      }))
+    return false;
 #if LLVM_VERSION_MAJOR >= 16
   (void)SE;
   return Exp.isSafeToExpandAt(S, At);
@@ -103,10 +174,10 @@ struct Candidate {
   int64_t Offset = 0; // from the group's anchor Start
 };
 
-/// Emits, in L's preheader, the range check for the bytes [Lo, Hi) relative
-/// to the anchor's address, over all iterations. False if the bounds cannot
-/// be computed there.
-bool emitHoistedCheck(const Candidate &Anchor, int64_t Lo, int64_t Hi,
+/// Emits, in L's preheader, whether some byte of [Lo, Hi) relative to the
+/// anchor's address, over all iterations, is not addressable (an i1).
+/// Null if the bounds cannot be computed there.
+Value *emitRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
                       const MemAccess &AA, ScalarEvolution &SE,
                       const DataLayout &DL, SCEVExpander &Expander,
                       AccessInstrumenter &AI) {
@@ -122,7 +193,7 @@ bool emitHoistedCheck(const Candidate &Anchor, int64_t Lo, int64_t Hi,
   Instruction *At = Anchor.L->getLoopPreheader()->getTerminator();
   if (!safeToExpandAt(First, At, SE, Expander) ||
       !safeToExpandAt(Last, At, SE, Expander))
-    return false;
+    return nullptr;
   Value *FirstV = Expander.expandCodeFor(First, First->getType(), At);
   Value *LastV = Last == First
                      ? FirstV
@@ -138,18 +209,91 @@ bool emitHoistedCheck(const Candidate &Anchor, int64_t Lo, int64_t Hi,
   Value *Begin = IRB.CreateAdd(Low, ConstantInt::get(IntptrTy, Lo, true));
   Value *Size = IRB.CreateAdd(IRB.CreateSub(High, Low),
                               ConstantInt::get(IntptrTy, Hi - Lo));
-  AI.emitRangeCheck(IRB, Begin, Size, AA.IsWrite);
+  return AI.emitRangeQuery(IRB, Begin, Size);
+}
+
+/// Erases the queries (and the `or`s joining them) of a loop that was not
+/// versioned after all.
+void eraseQueries(Value *Bad) {
+  SmallVector<Instruction *, 8> Work;
+  if (auto *I = dyn_cast<Instruction>(Bad))
+    Work.push_back(I);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    if (!I->use_empty())
+      continue;
+    SmallVector<Value *, 2> Ops(I->operand_values());
+    bool Ours = isa<CallInst>(I) || I->getOpcode() == Instruction::Or ||
+                isa<ICmpInst>(I);
+    if (!Ours)
+      continue;
+    I->eraseFromParent();
+    for (Value *Op : Ops)
+      if (auto *OpI = dyn_cast<Instruction>(Op))
+        if (isa<CallInst>(OpI) || isa<ICmpInst>(OpI) ||
+            OpI->getOpcode() == Instruction::Or)
+          Work.push_back(OpI);
+  }
+}
+
+/// Clones L: its preheader becomes the check block, branching on Bad to the
+/// clone (VMap maps L's instructions to the clone's) or to L. Both exit to
+/// the same block, whose LCSSA phis take the clone's values. False if L
+/// could not be brought into that shape (it is then left as it is).
+bool versionLoop(Loop &L, Value *Bad, DominatorTree &DT, LoopInfo &LI,
+                 ValueToValueMapTy &VMap) {
+  BasicBlock *Check = L.getLoopPreheader();
+  formDedicatedExitBlocks(&L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+  formLCSSA(L, DT, &LI, nullptr);
+  BasicBlock *Latch = L.getLoopLatch();
+  BasicBlock *Exit = L.getExitBlock();
+  if (!Exit || Exit->getSinglePredecessor() != Latch ||
+      L.getLoopPreheader() != Check || !L.isLCSSAForm(DT))
+    return false;
+
+  BasicBlock *PH = SplitBlock(Check, Check->getTerminator(), &DT, &LI);
+  SmallVector<BasicBlock *, 16> Blocks;
+  cloneLoopWithPreheader(PH, Check, &L, VMap, ".checked", &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  // The checked copy at the function's end, out of the fast path's way.
+  for (BasicBlock *BB : Blocks)
+    BB->moveAfter(&BB->getParent()->back());
+  auto *CopyPH = cast<BasicBlock>(VMap[PH]);
+  auto *CopyLatch = cast<BasicBlock>(VMap[Latch]);
+
+  Instruction *Old = Check->getTerminator();
+  IRBuilder<> IRB(Old);
+  IRB.SetCurrentDebugLocation(Old->getDebugLoc());
+  IRB.CreateCondBr(Bad, CopyPH, PH,
+                   MDBuilder(Old->getContext()).createBranchWeights(1, 1 << 20));
+  Old->eraseFromParent();
+
+  for (PHINode &PN : Exit->phis()) {
+    Value *V = PN.getIncomingValueForBlock(Latch);
+    Value *InCopy = VMap.lookup(V);
+    PN.addIncoming(InCopy ? InCopy : V, CopyLatch);
+  }
+  DT.changeImmediateDominator(Exit, Check);
   return true;
 }
 
 } // namespace
 
-unsigned hoistLoopChecks(Function &F, FunctionAnalysisManager &FAM,
-                         AccessInstrumenter &AI,
-                         SmallVectorImpl<MemAccess> &Accesses) {
+unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
+                           AccessInstrumenter &AI,
+                           SmallVectorImpl<MemAccess> &Accesses,
+                           function_ref<void()> BeforeChange,
+                           unsigned &NumHoisted) {
+  NumHoisted = 0;
+  // -Os/-Oz: no loop is duplicated; accesses are checked in place.
+  if (F.hasOptSize())
+    return 0;
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   if (LI.empty())
     return 0;
+  for (const BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      return 0;
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   const DataLayout &DL = F.getParent()->getDataLayout();
@@ -158,9 +302,11 @@ unsigned hoistLoopChecks(Function &F, FunctionAnalysisManager &FAM,
   //    address is loop-invariant or affine with a constant step.
   DenseMap<Loop *, const SCEV *> BTCs; // null: loop does not qualify
   SmallVector<Candidate, 16> Cands;
+  SmallVector<Loop *, 32> LoopOf(Accesses.size(), nullptr);
   for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx) {
     const MemAccess &A = Accesses[Idx];
     Loop *L = LI.getLoopFor(A.I->getParent());
+    LoopOf[Idx] = L;
     if (!L)
       continue;
     auto It = BTCs.find(L);
@@ -181,13 +327,17 @@ unsigned hoistLoopChecks(Function &F, FunctionAnalysisManager &FAM,
       Cands.push_back({Idx, L, BTC, Ptr, 0});
     }
   }
+  if (Cands.empty())
+    return 0;
 
   // 2. Groups: same loop, step and kind, starts a constant distance apart;
-  //    then gap-free clusters within a group (see the file comment).
+  //    then gap-free clusters within a group (see the file comment), each
+  //    queried in the preheader. Bad[L]: the `or` of L's queries.
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
   SmallVector<bool, 16> Grouped(Cands.size(), false);
+  MapVector<Loop *, Value *> Bad;
+  bool Changed = false;
   SCEVExpander Expander = makeExpander(SE, DL);
-  unsigned NumHoisted = 0;
   for (unsigned G = 0; G < Cands.size(); ++G) {
     if (Grouped[G])
       continue;
@@ -198,7 +348,6 @@ unsigned hoistLoopChecks(Function &F, FunctionAnalysisManager &FAM,
     for (unsigned J = G + 1; J < Cands.size(); ++J) {
       Candidate &C = Cands[J];
       if (Grouped[J] || C.L != Anchor.L || C.Step != Anchor.Step ||
-          Accesses[C.Index].IsWrite != AA.IsWrite ||
           C.Start->getType() != Anchor.Start->getType())
         continue;
       auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(C.Start, Anchor.Start));
@@ -209,39 +358,83 @@ unsigned hoistLoopChecks(Function &F, FunctionAnalysisManager &FAM,
       Grouped[J] = true;
     }
     // Split the members, sorted by offset, into clusters whose intervals
-    // [Offset, Offset + Size) overlap or touch; hoist each cluster that is
-    // at least |Step| long.
+    // [Offset, Offset + Size) are at most MaxGap bytes apart; query each
+    // cluster that leaves at most MaxGap bytes of each step untouched.
     llvm::sort(Members, [](const Candidate *X, const Candidate *Y) {
       return X->Offset < Y->Offset;
     });
     for (size_t B = 0; B < Members.size();) {
       int64_t Lo = Members[B]->Offset, Hi = Lo;
       size_t E = B;
-      while (E < Members.size() && Members[E]->Offset <= Hi) {
+      while (E < Members.size() && Members[E]->Offset <= Hi + MaxGap) {
         Hi = std::max<int64_t>(
             Hi, Members[E]->Offset + int64_t(Accesses[Members[E]->Index].Size));
         ++E;
       }
       ArrayRef<Candidate *> Cluster(Members.data() + B, E - B);
       B = E;
-      if (Hi - Lo >= std::llabs(Anchor.Step) &&
-          emitHoistedCheck(Anchor, Lo, Hi, AA, SE, DL, Expander, AI)) {
-        for (const Candidate *C : Cluster) {
-          Hoisted[C->Index] = true;
-          ++NumHoisted;
-        }
+      if (std::llabs(Anchor.Step) > Hi - Lo + MaxGap)
+        continue;
+      if (!Changed) {
+        BeforeChange();
+        Changed = true;
       }
+      Value *Q = emitRangeQuery(Anchor, Lo, Hi, AA, SE, DL, Expander, AI);
+      if (!Q)
+        continue;
+      Value *&LoopBad = Bad[Anchor.L];
+      if (LoopBad) {
+        IRBuilder<> IRB(Anchor.L->getLoopPreheader()->getTerminator());
+        IRB.SetCurrentDebugLocation(AA.I->getDebugLoc());
+        LoopBad = IRB.CreateOr(LoopBad, Q);
+      } else {
+        LoopBad = Q;
+      }
+      for (const Candidate *C : Cluster)
+        Hoisted[C->Index] = true;
     }
   }
+  Expander.clear();
 
-  if (NumHoisted) {
-    SmallVector<MemAccess, 32> Kept;
-    for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
-      if (!Hoisted[Idx])
-        Kept.push_back(Accesses[Idx]);
-    Accesses.assign(Kept.begin(), Kept.end());
+  // 3. Version each loop with a query. The fast copy (the original) keeps
+  //    the checks of its other accesses; the checked copy gets them all.
+  SmallVector<MemAccess, 32> Copies;
+  unsigned Versioned = 0;
+  for (auto &LB : Bad) {
+    Loop *L = LB.first;
+    if (!LB.second)
+      continue;
+    ValueToValueMapTy VMap;
+    bool Done = versionLoop(*L, LB.second, DT, LI, VMap);
+    if (!Done)
+      eraseQueries(LB.second);
+    for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx) {
+      if (LoopOf[Idx] != L)
+        continue;
+      if (!Done) {
+        Hoisted[Idx] = false;
+        continue;
+      }
+      MemAccess C = Accesses[Idx];
+      C.I = dyn_cast_or_null<Instruction>(VMap.lookup(C.I));
+      if (!C.I) // every instruction of L has its copy
+        continue;
+      C.Ptr = pointerOperand(*C.I);
+      C.OutOfLine = true; // the copy is cold: small beats fast
+      Copies.push_back(C);
+      if (Hoisted[Idx])
+        ++NumHoisted;
+    }
+    Versioned += Done;
   }
-  return NumHoisted;
+
+  SmallVector<MemAccess, 32> Kept;
+  for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+    if (!Hoisted[Idx])
+      Kept.push_back(Accesses[Idx]);
+  Kept.append(Copies.begin(), Copies.end());
+  Accesses.assign(Kept.begin(), Kept.end());
+  return Versioned;
 }
 
 } // namespace sleuth

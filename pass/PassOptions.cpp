@@ -15,7 +15,7 @@ namespace {
 
 constexpr const char *KnownNames =
     "instrument_reads, instrument_writes, instrument_atomics, "
-    "instrument_memintrinsics, optimize, hoist_loops, stack, globals, use_after_scope, use_after_return, verify, test_break_stack, verbose";
+    "instrument_memintrinsics, optimize, hoist_loops, stack, globals, use_after_scope, use_after_return, verify, test_break_stack, test_break_loops, verbose";
 
 bool parseBool(StringRef V, bool &Out) {
   if (V == "1" || V == "true" || V == "yes") {
@@ -71,6 +71,8 @@ bool parsePassOptions(StringRef Spec, PassOptions &Out, std::string &Error) {
       Flag = &Out.Verify;
     else if (Name == "test_break_stack")
       Flag = &Out.TestBreakStack;
+    else if (Name == "test_break_loops")
+      Flag = &Out.TestBreakLoops;
     if (Flag) {
       if (!parseBool(Value, *Flag)) {
         Error = ("SLEUTH_PASS_OPTIONS: bad value '" + Value + "' for '" +

@@ -27,6 +27,7 @@ struct PassOptions {
   bool UseAfterReturn = true;          // with Stack: fake frames when the runtime asks
   bool Verify = true;                  // verify each changed function (below)
   bool TestBreakStack = false;         // tests of Verify: break what the stack rewrite made
+  bool TestBreakLoops = false;         // tests of Verify: break a versioned function
   unsigned Verbose = 0;                // 1: per-module summary, 2: per function
 };
 

@@ -2,6 +2,7 @@
 #include "Compat.h"
 #include "SleuthPass.h"
 #include "AccessInstrumenter.h"
+#include "DominatedChecks.h"
 #include "LoopChecks.h"
 #include "PassOptions.h"
 
@@ -24,6 +25,34 @@ bool shouldInstrumentFunction(const Function &F) {
     return false;
   StringRef Name = F.getName();
   return !startsWith(Name, "__sleuth_") && !startsWith(Name, "sleuth.");
+}
+
+/// Loop versioning (LoopChecks.cpp). With verify=1 the function is copied
+/// before its first change and verified after it; if the versioning left it
+/// invalid, the copy is put back and its accesses are collected again, to
+/// be checked in place (one line with verbose=1).
+static void versionLoops(Function &F, FunctionAnalysisManager &FAM,
+                         AccessInstrumenter &Instrumenter,
+                         const PassOptions &Opts,
+                         SmallVectorImpl<MemAccess> &Accesses,
+                         AccessStats &Stats) {
+  std::optional<FunctionSnapshot> Snapshot;
+  auto BeforeChange = [&] {
+    if (Opts.Verify)
+      Snapshot.emplace(F);
+  };
+  Stats.Versioned = versionLoopChecks(F, FAM, Instrumenter, Accesses,
+                                      BeforeChange, Stats.Hoisted);
+  if (Opts.TestBreakLoops && Stats.Versioned)
+    F.back().getTerminator()->eraseFromParent();
+  if (!Snapshot || verifyOrRestore(F, &*Snapshot, "loop versioning",
+                                   Opts.Verbose, "loop versioning",
+                                   "hoist_loops=0"))
+    return;
+  AccessStats Again;
+  SmallVector<MemAccess, 32> All = Instrumenter.collect(F, Opts, Again);
+  Accesses.assign(All.begin(), All.end());
+  Stats = Again;
 }
 
 PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -55,11 +84,14 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // Before the accesses too: delete[]'s read of the cookie is not one.
     instrumentArrayCookies(*F);
     SmallVector<MemAccess, 32> Accesses = Instrumenter.collect(*F, Opts, Stats);
+    // Before versioning: a check dropped here is not cloned either.
+    if (Opts.Optimize && !F->hasOptNone())
+      Stats.Redundant += dropDominatedChecks(*F, FAM, Accesses);
     // Loop analyses are computed on the function before any block is split;
     // the module pass reports PreservedAnalyses::none(), which drops them.
     if (Opts.Optimize && Opts.HoistLoops && !Accesses.empty() &&
         !F->hasOptNone())
-      Stats.Hoisted = hoistLoopChecks(*F, FAM, Instrumenter, Accesses);
+      versionLoops(*F, FAM, Instrumenter, Opts, Accesses, Stats);
     Instrumenter.instrumentAll(Accesses);
     Stats.Instrumented = Accesses.size();
     unsigned Mem = Opts.InstrumentMemIntrinsics ? replaceMemIntrinsics(*F) : 0;
@@ -80,17 +112,20 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (Opts.TestBreakStack && Vars)
         F->back().getTerminator()->eraseFromParent();
       if (!Snapshot ||
-          verifyOrRestore(*F, &*Snapshot, "stack redzones", Opts.Verbose))
+          verifyOrRestore(*F, &*Snapshot, "stack redzones", Opts.Verbose,
+                          "stack redzones", "stack=0"))
         StackVars += Vars;
     }
     if (Opts.Verbose >= 2)
       errs() << "sleuth: " << F->getName() << ": " << Stats.Instrumented
              << " checks, " << Stats.Redundant << " redundant dropped, "
-             << Stats.Hoisted << " hoisted out of loops, " << Mem
+             << Stats.Hoisted << " hoisted out of loops (" << Stats.Versioned
+             << " loops versioned), " << Mem
              << " mem intrinsics\n";
     Total.Instrumented += Stats.Instrumented;
     Total.Redundant += Stats.Redundant;
     Total.Hoisted += Stats.Hoisted;
+    Total.Versioned += Stats.Versioned;
     MemCalls += Mem;
   }
 
@@ -105,7 +140,8 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     errs() << "sleuth: module " << M.getModuleIdentifier() << ": "
            << Functions.size() << " functions, " << Total.Instrumented
            << " checks, " << Total.Redundant << " redundant dropped, "
-           << Total.Hoisted << " hoisted out of loops, " << MemCalls << " mem intrinsics, " << StackVars
+           << Total.Hoisted << " hoisted out of loops (" << Total.Versioned
+           << " loops versioned), " << MemCalls << " mem intrinsics, " << StackVars
            << " stack variables and " << Globals << " globals with redzones\n";
   return PreservedAnalyses::none();
 }

@@ -127,11 +127,14 @@ private:
 };
 
 /// FunctionSnapshot.cpp: runs LLVM's verifier on F. If F is invalid, puts
-/// Snapshot back (one line with Verbose >= 1) and returns false; if there is
-/// nothing to put back, prints the verifier's findings naming Step and F
-/// and exits with status 1 (never a crash, never invalid code emitted).
+/// Snapshot back (one line with Verbose >= 1: F is checked Without that
+/// step) and returns false; if there is nothing to put back, prints the
+/// verifier's findings naming Step and F, and the SLEUTH_PASS_OPTIONS
+/// Workaround, and exits with status 1 (never a crash, never invalid code
+/// emitted).
 bool verifyOrRestore(llvm::Function &F, FunctionSnapshot *Snapshot,
-                     const char *Step, unsigned Verbose);
+                     const char *Step, unsigned Verbose, const char *Without,
+                     const char *Workaround);
 /// FunctionSnapshot.cpp: runs LLVM's verifier on the instrumented module.
 /// Invalid debug info alone is dropped with a warning; invalid code prints
 /// the verifier's findings and exits with status 1.

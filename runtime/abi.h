@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SLEUTH_ABI_VERSION 4u
+#define SLEUTH_ABI_VERSION 5u
 
 /* Shadow mapping (DESIGN.md §2): shadow = (addr >> 3) + 0x7fff8000. */
 #define SLEUTH_SHADOW_SCALE 3
@@ -44,6 +44,17 @@ void __sleuth_report_store_n(uintptr_t addr, uintptr_t size, uintptr_t base);
  * checks; reports the first poisoned byte, if any. */
 void __sleuth_check_load_range(uintptr_t addr, uintptr_t size);
 void __sleuth_check_store_range(uintptr_t addr, uintptr_t size);
+/* Loop versioning (v5): nonzero if some byte of [addr, addr + size) is not
+ * addressable (or the range is not application memory), reporting nothing.
+ * Called before a loop whose accesses were proven to stay in that range: 0
+ * runs the loop without per-access checks, nonzero its checked copy, which
+ * reports the faulting access itself. */
+uintptr_t __sleuth_range_is_poisoned(uintptr_t addr, uintptr_t size);
+/* The checked copy's accesses (v5): the whole check out of line, to keep
+ * the copy small. Reports as the error paths above do (the access's own
+ * address and size) if some byte of [addr, addr + size) is poisoned. */
+void __sleuth_check_load_n(uintptr_t addr, uintptr_t size, uintptr_t base);
+void __sleuth_check_store_n(uintptr_t addr, uintptr_t size, uintptr_t base);
 
 /* Replacements for llvm.memcpy / llvm.memmove / llvm.memset. */
 void *__sleuth_memcpy(void *dst, const void *src, size_t n);

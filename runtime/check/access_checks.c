@@ -95,6 +95,30 @@ SL_INTERFACE SL_NOINLINE void __sleuth_check_store_range(uintptr_t addr,
   }
 }
 
+/* Picks a versioned loop's copy (abi.h): never reports, the checked copy
+ * does, at the faulting access. */
+SL_INTERFACE SL_NOINLINE uintptr_t __sleuth_range_is_poisoned(uintptr_t addr,
+                                                             uintptr_t size) {
+  return (uintptr_t)shadow_range_bad(addr, size);
+}
+
+/* A versioned loop's checked copy (abi.h): the access's check, out of line. */
+SL_INTERFACE SL_NOINLINE void
+__sleuth_check_load_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
+  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
+    CALLER_FRAME();
+    report_access_from(addr, size, 0, pc, bp, sp, base);
+  }
+}
+
+SL_INTERFACE SL_NOINLINE void
+__sleuth_check_store_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
+  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
+    CALLER_FRAME();
+    report_access_from(addr, size, 1, pc, bp, sp, base);
+  }
+}
+
 static inline int overlaps(uptr a, size_t an, uptr b, size_t bn) {
   return an && bn && a < b + bn && b < a + an;
 }
