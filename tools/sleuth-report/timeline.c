@@ -34,9 +34,15 @@ static const char *parse_value(const char *p, double *out) {
   return end;
 }
 
-/* n such numbers separated by blanks, nothing after them. */
-static int parse_numbers(const char *p, double *out, int n) {
-  for (int i = 0; i < n; i++) {
+/* n such numbers separated by blanks, nothing after them; or, with
+ * more > n, `more` of them. Returns how many were read, 0 if malformed. */
+static int parse_numbers(const char *p, double *out, int n, int more) {
+  int i = 0;
+  for (; i < (more > n ? more : n); i++) {
+    while (i >= n && (*p == ' ' || *p == '\t'))
+      p++;
+    if (i >= n && !*p)
+      break;
     const char *end = parse_value(p, &out[i]);
     if (!end || (*end && *end != ' ' && *end != '\t'))
       return 0;
@@ -44,7 +50,7 @@ static int parse_numbers(const char *p, double *out, int n) {
   }
   while (*p == ' ' || *p == '\t')
     p++;
-  return *p == 0;
+  return *p == 0 && (i == n || i == more) ? i : 0;
 }
 
 timeline *timeline_load(const char *path) {
@@ -74,13 +80,15 @@ timeline *timeline_load(const char *path) {
     if (!*line)
       continue;
     if (strncmp(line, "sample ", 7) == 0) {
-      double v[6];
-      if (!parse_numbers(line + 7, v, 6))
+      /* 6 columns, or 8 with the heap in use by age (old timelines stay
+       * readable). */
+      double v[8] = {0, 0, 0, 0, 0, 0, -1, -1};
+      if (!parse_numbers(line + 7, v, 6, 8))
         die_input(path, lineno, "malformed sample line: expected 'sample <t_ms> <heap_inuse> "
                                 "<rss_anon> <rss_file> <alloc_count> <allocs_per_s>'");
       GROW(t->samples, t->scap, t->nsamples);
       timeline_sample *s = &t->samples[t->nsamples++];
-      *s = (timeline_sample){v[0], v[1], v[2], v[3], v[4], v[5]};
+      *s = (timeline_sample){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
       continue;
     }
     if (strncmp(line, "dump ", 5) == 0) {

@@ -7,6 +7,10 @@
 
 typedef struct {
   double t_ms, heap_inuse, rss_anon, rss_file, alloc_count, allocs_per_s;
+  /* heap in use by age (estimated from samples): younger than the
+   * runtime's heap_profile_temporary_ms, and older; both -1 in timelines
+   * written before the runtime had lifetime classes (6 columns). */
+  double young, old;
 } timeline_sample;
 
 typedef struct {

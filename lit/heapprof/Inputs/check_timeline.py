@@ -11,7 +11,9 @@ last_t, last_count, samples, dumps, peak = -1, -1, [], [], 0
 for line in lines[1:]:
     w = line.split()
     if w[0] == "sample":
-        t, inuse, anon, filerss, count, rate = (int(x) for x in w[1:])
+        if len(w) != 9:
+            sys.exit("expected 8 numbers: %s" % line)
+        t, inuse, anon, filerss, count, rate, young, old = (int(x) for x in w[1:])
         samples.append((t, inuse, anon, filerss, count, rate))
         if count < last_count:
             sys.exit("allocation count fell: %s" % line)
