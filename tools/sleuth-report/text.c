@@ -126,7 +126,7 @@ static void function_table(FILE *out, const profile *p, const text_options *o, b
       double e = errors_two_sigma(rows[r].flat_var);
       /* '~': a growth (or a value) no larger than its noise */
       fprintf(out, " %12.0f %7.0f%s", whole(e), rows[r].flat_k,
-              o->base && fabs(rows[r].flat) <= e ? "~" : " ");
+              o->base && rows[r].flat_k > 0 && fabs(rows[r].flat) <= e ? "~" : " ");
     }
     fprintf(out, "  %s\n", rows[r].key);
   }
