@@ -43,10 +43,12 @@ static const char usage[] =
     "  --inuse-objects      objects in use\n"
     "  --alloc-space        bytes allocated since start\n"
     "  --alloc-objects      objects allocated since start\n"
-    "  --base OLD.heap      subtract an older dump: show the growth since it (with\n"
-    "                       sampled dumps: error bars, '~' marks growth within them)\n"
-    "  --error-bars         add each row's 2-sigma error and sample count before its\n"
-    "                       name (--text/--top, --by-module)\n"
+    "  --base OLD.heap      subtract an older dump: show the growth since it\n"
+    "  --error-bars         sampled estimates with their 2-sigma error and sample\n"
+    "                       count: on the Total line, and as columns before each\n"
+    "                       row's name (--text/--top, --by-module); with --base a\n"
+    "                       '~' marks growth within the noise (without the flag a\n"
+    "                       note on stderr says how many rows are)\n"
     "  --lifetimes          per stack: bytes freed within heap_profile_temporary_ms\n"
     "                       (temporary), freed later (long-lived) and live, with\n"
     "                       error bars, by churn (temporary bytes/s) and retention\n"
@@ -420,8 +422,7 @@ int main(int argc, char **argv) {
              ndumps - 1, ndumps);
     dump_path = merged_name;
   }
-  text_options to = {o.m, o.top, o.lines, dump_path, o.base,
-                     o.error_bars || (base && p.interval > 1)};
+  text_options to = {o.m, o.top, o.lines, dump_path, o.base, o.error_bars};
   if (o.threads)
     text_threads(stdout, &p, &to);
   else if (o.stacks)
@@ -434,7 +435,7 @@ int main(int argc, char **argv) {
     write_collapsed(stdout, &p, o.m);
   if (o.by_module || o.by_dir) {
     module_options mo = {o.m, o.by_dir && !o.by_module, base != NULL, 0, "", o.limit,
-                         dump_inuse_bytes(d), o.error_bars || p.interval > 1};
+                         dump_inuse_bytes(d), o.error_bars};
     time_span(d, base, tl, &mo);
     by_module_report(stdout, &p, &mo);
     if (o.by_module && o.by_dir) {

@@ -53,7 +53,7 @@ static void heading(FILE *out, const profile *p, const text_options *o, double t
   }
   /* Sampled: the total's 2 sigma and the samples behind it (exact
    * profiles have no error, and keep the line as it was). */
-  if (p->interval > 1) {
+  if (o->errors && p->interval > 1) {
     double k = 0;
     for (size_t i = 0; i < p->nsamples; i++)
       k += errors_count(&p->samples[i], o->m);
@@ -130,6 +130,16 @@ static void function_table(FILE *out, const profile *p, const text_options *o, b
     }
     fprintf(out, "  %s\n", rows[r].key);
   }
+  /* A growth within its noise, unmarked because the columns are off: say
+   * so where it does not change the report's layout. */
+  size_t noisy = 0;
+  for (size_t r = 0; o->base && !o->errors && r < shown; r++)
+    noisy += rows[r].flat_k > 0 && fabs(rows[r].flat) <= errors_two_sigma(rows[r].flat_var);
+  if (noisy)
+    fprintf(stderr,
+            "sleuth-report: note: the growth of %zu of the %zu %s shown is within its sampling "
+            "noise (2 sigma); --error-bars shows which\n",
+            noisy, shown, o->lines ? "lines" : "functions");
   for (size_t r = 0; r < nrows; r++)
     free((char *)rows[r].key);
   free(rows);
