@@ -272,7 +272,7 @@ static int live_grow_locked(void) {
 static void live_insert_locked(uptr p, uint32_t stack, uint32_t tid,
                                size_t size) {
   add_sample_locked(stack, tid, size);
-  if ((live_used + 1) * 2 > live_cap && !live_grow_locked())
+  if (!filter || ((live_used + 1) * 2 > live_cap && !live_grow_locked()))
     return;
   size_t i = addr_hash(p) & (live_cap - 1);
   while (live[i].addr && live[i].addr != p)
@@ -363,6 +363,9 @@ void heapprof_record_free(void *ptr) {
   spin_unlock(&prof_lock);
 }
 
+/* O(table size) under the lock, once per timeline sample: a program with
+ * a million live samples holds sampled allocations up for about a
+ * millisecond every heap_profile_timeline_ms. */
 void heapprof_inuse_by_age(uint64_t *young, uint64_t *old) {
   uint64_t y = 0, o = 0;
   spin_lock(&prof_lock);
