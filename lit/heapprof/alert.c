@@ -35,6 +35,20 @@
 // RUN: sort %t.d/cmd.log | FileCheck %s --check-prefix=CMDLOG
 // CMDLOG: [[PID:[0-9]+]] 4194304 {{4194[3-9][0-9][0-9]}} {{.*}}/p.[[PID]].0.heap
 // CMDLOG-NEXT: [[PID]] 8388608 {{83[89][0-9][0-9][0-9][0-9]}} {{.*}}/p.[[PID]].1.heap
+//
+// fork: the child has its parent's 5 MiB in use but its own alerts: not
+// 4 MiB again (the parent's), only 8 MiB, in its own log and dump files.
+// RUN: rm -rf %t.d && mkdir %t.d
+// RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_alert_mb=4:heap_profile_prefix=%t.d/p:log_path=%t.d/log %run %t %t.d/p fork > %t.d/out
+// RUN: FileCheck %s --check-prefix=PARENT < %t.d/log.$(sed -n 's/^parent //p' %t.d/out)
+// PARENT: WARNING: Sleuth: heap in use passed 4 MiB (heap_profile_alert_mb=4): {{(4194[3-9][0-9][0-9]|419[5-9][0-9][0-9][0-9])}} bytes; heap profile {{.*}}/p.[[PID:[0-9]+]].0.heap
+// PARENT-NOT: passed
+// RUN: FileCheck %s --check-prefix=CHILD < %t.d/log.$(sed -n 's/^child //p' %t.d/out)
+// CHILD-NOT: passed 4 MiB
+// CHILD: WARNING: Sleuth: heap in use passed 8 MiB (heap_profile_alert_mb=4): {{83[89][0-9][0-9][0-9][0-9]}} bytes; heap profile {{.*}}/p.[[CPID:[0-9]+]].0.heap
+// CHILD-NOT: passed
+// RUN: sed -n 2p %t.d/p.$(sed -n 's/^child //p' %t.d/out).0.heap | FileCheck %s --check-prefix=CHILDDUMP
+// CHILDDUMP: t*: 8: 8388608 [
 #include <errno.h>
 #include <sleuth/sleuth.h>
 #include <stdio.h>
@@ -59,10 +73,51 @@ static void wait_for(const char *file, const char *needle) {
   }
 }
 
+// "<who> <pid>" without stdio's buffer (a block the dumps would count).
+static void say(const char *who) {
+  char line[64];
+  int n = snprintf(line, sizeof line, "%s %d\n", who, getpid());
+  if (write(1, line, (size_t)n) != n)
+    exit(3);
+}
+
+// Allocates 1 MiB blocks b[from..to) and waits for dump `seq` of this
+// process once block `at` is in.
+static void blocks(void **b, int from, int to, int at, int seq,
+                   const char *prefix) {
+  char tl[4096];
+  snprintf(tl, sizeof tl, "%s.%d.timeline", prefix, getpid());
+  for (int i = from; i < to; i++) {
+    b[i] = malloc(1 << 20);
+    memset(b[i], 1, 1 << 20);
+    if (i + 1 == at) {
+      snprintf(want, sizeof want, "/p.%d.%d.heap\n", getpid(), seq);
+      wait_for(tl, want);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   char tl[4096];
   snprintf(tl, sizeof tl, "%s.%d.timeline", argv[1], getpid());
   void *b[10];
+  if (argc > 2 && !strcmp(argv[2], "fork")) {
+    say("parent");
+    blocks(b, 0, 5, 4, 0, argv[1]);
+    pid_t child = fork();
+    if (child == 0) {
+      say("child");
+      blocks(b, 5, 9, 8, 0, argv[1]);
+      for (int i = 0; i < 9; i++)
+        free(b[i]);
+      exit(0);
+    }
+    int st;
+    waitpid(child, &st, 0);
+    for (int i = 0; i < 5; i++)
+      free(b[i]);
+    return WEXITSTATUS(st);
+  }
   for (int i = 1; i <= 10; i++) {
     b[i - 1] = malloc(1 << 20);
     memset(b[i - 1], 1, 1 << 20);
@@ -71,7 +126,7 @@ int main(int argc, char **argv) {
       wait_for(tl, want);
     }
   }
-  if (argc > 2) {
+  if (argc > 2) { // argv[2]: the alert command's log
     int st;
     pid_t r = waitpid(-1, &st, WNOHANG);
     printf("wait: %s\n", r < 0 && errno == ECHILD ? "no child" : "a child!");

@@ -1,6 +1,7 @@
 // The timeline: a header, then samples with non-decreasing time, an
 // allocation count that never falls, heap in use that follows the program
-// (it holds 64 MiB, then frees all of it) and non-zero RSS, and a dump line
+// (it holds 64 MiB, then frees all of it), non-zero RSS, Sleuth's overhead
+// (depot, and a shadow of at least an eighth of the heap) and a dump line
 // naming each heap file written (Inputs/check_timeline.py).
 // RUN: %sleuth_cc -O1 %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d

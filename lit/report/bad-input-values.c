@@ -37,7 +37,7 @@
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 1 2 3 4 5\nsample 90 nan 2 3 4 5\n' > %t.nan.timeline
 // RUN: %sleuth_report --timeline %t.svg %t.nan.timeline > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=NAN --match-full-lines < %t.out
-// NAN: sleuth-report: {{.*}}nan.timeline:3: malformed sample line: expected 'sample <t_ms> <heap_inuse> <rss_anon> <rss_file> <alloc_count> <allocs_per_s>'
+// NAN: sleuth-report: {{.*}}nan.timeline:3: malformed sample line: expected 'sample <t_ms> <heap_inuse> <rss_anon> <rss_file> <alloc_count> <allocs_per_s> [<quarantine> <shadow> <depot>]'
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\ndump inf x.heap\n' > %t.inf.timeline
 // RUN: %sleuth_report --timeline %t.svg %t.inf.timeline > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=DUMPINF --match-full-lines < %t.out

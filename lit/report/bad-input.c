@@ -36,7 +36,7 @@
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 1 2 3\n' > %t.timeline
 // RUN: %sleuth_report --timeline %t.svg %t.timeline > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=TIMELINE --match-full-lines < %t.out
-// TIMELINE: sleuth-report: {{.*}}.timeline:2: malformed sample line: expected 'sample <t_ms> <heap_inuse> <rss_anon> <rss_file> <alloc_count> <allocs_per_s>'
+// TIMELINE: sleuth-report: {{.*}}.timeline:2: malformed sample line: expected 'sample <t_ms> <heap_inuse> <rss_anon> <rss_file> <alloc_count> <allocs_per_s> [<quarantine> <shadow> <depot>]'
 //
 // RUN: printf '{"sleuth":1,"kind":"leak","leak_kind":"direct","bytes":1}\n\n{"sleuth":1,"kind":"SEGV",}\n' > %t.jsonl
 // RUN: %sleuth_report --sarif %t.jsonl > %t.out 2>&1; test $? -eq 1

@@ -36,9 +36,9 @@
 // RUN: %sleuth_report --timeline %t.tl.svg %t.d/p.*.timeline
 // RUN: %python %report_inputs/check_svg.py timeline %t.tl.svg | FileCheck %s --check-prefix=TL
 // TL: series heap in use
-// TL: dump 1 {{.*}}.0.heap
-// TL: dump 2 {{.*}}.1.heap
-// TL: dump 3 {{.*}}.2.heap
+// TL: dump 0 {{.*}}.0.heap
+// TL: dump 1 {{.*}}.1.heap
+// TL: dump 2 {{.*}}.2.heap
 // TL: well-formed svg
 // RUN: %sleuth_report --threads %t.d/p.*.2.heap | FileCheck %s --check-prefix=THR
 // THR: Thread T1: 7000 bytes

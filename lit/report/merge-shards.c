@@ -3,29 +3,32 @@
 // overflow (with address randomisation, so their pcs differ) are one
 // finding with occurrenceCount 2 and both report lines as its sources; a
 // use-after-free from a third run stays a finding of its own; the same
-// leak in two runs is one.
-// RUN: %sleuth_cc -g -O0 %s -o %t
-// RUN: rm -rf %t.d && mkdir %t.d
-// RUN: env SLEUTH_OPTIONS=log_format=json:log_path=%t.d/a:halt_on_error=0:detect_leaks=1 not %t overflow
-// RUN: env SLEUTH_OPTIONS=log_format=json:log_path=%t.d/b:halt_on_error=0:detect_leaks=1 not %t overflow
-// RUN: env SLEUTH_OPTIONS=log_format=json:log_path=%t.d/c:halt_on_error=0:detect_leaks=0 not %t uaf
+// leak in two runs is one. The second shard's binary, built in another
+// directory, has a function more before main (on lines both builds share),
+// so its pcs and module offsets differ even without address randomisation.
+// RUN: rm -rf %t.d && mkdir -p %t.d/one %t.d/two
+// RUN: %sleuth_cc -g -O0 %s -o %t.d/one/prog
+// RUN: %sleuth_cc -g -O0 -DSHIFT %s -o %t.d/two/prog
+// RUN: env SLEUTH_OPTIONS=log_format=json:log_path=%t.d/a:halt_on_error=0:detect_leaks=1 not %t.d/one/prog overflow
+// RUN: env SLEUTH_OPTIONS=log_format=json:log_path=%t.d/b:halt_on_error=0:detect_leaks=1 not %t.d/two/prog overflow
+// RUN: env SLEUTH_OPTIONS=log_format=json:log_path=%t.d/c:halt_on_error=0:detect_leaks=0 not %t.d/one/prog uaf
 // RUN: cat %t.d/a.* > %t.d/shard1.json && cat %t.d/b.* > %t.d/shard2.json && cat %t.d/c.* > %t.d/shard3.json
-// The two overflow runs really did report different pcs.
-// RUN: %python -c "import json,sys; print(len({json.loads(l)['stack'][0]['pc'] for f in sys.argv[1:] for l in open(f) if 'heap-buffer-overflow' in l}))" %t.d/shard1.json %t.d/shard2.json | FileCheck %s --check-prefix=PCS
-// PCS: 2
+// The two overflow runs really did report different pcs and offsets.
+// RUN: %python -c "import json,sys; print(len({json.loads(l)['stack'][0]['pc'] for f in sys.argv[1:] for l in open(f) if 'heap-buffer-overflow' in l}), len({json.loads(l)['stack'][0]['offset'] for f in sys.argv[1:] for l in open(f) if 'heap-buffer-overflow' in l}))" %t.d/shard1.json %t.d/shard2.json | FileCheck %s --check-prefix=PCS
+// PCS: 2 2
 //
 // RUN: %sleuth_report --merge --sarif %t.d/shard1.json %t.d/shard2.json > %t.d/same.sarif
 // RUN: %python %report_inputs/merged_sarif.py %t.d/same.sarif | FileCheck %s --check-prefix=SAME
 // SAME: results 2
-// SAME-NEXT: heap-buffer-overflow count 2 line 69 sources shard1.json:1 shard2.json:1
-// SAME-NEXT: leak-direct count 2 line 76 sources shard1.json:2 shard2.json:2
+// SAME-NEXT: heap-buffer-overflow count 2 line 76 sources shard1.json:1 shard2.json:1
+// SAME-NEXT: leak-direct count 2 line 83 sources shard1.json:2 shard2.json:2
 //
 // RUN: %sleuth_report --merge --sarif %t.d/shard1.json %t.d/shard3.json > %t.d/diff.sarif
 // RUN: %python %report_inputs/merged_sarif.py %t.d/diff.sarif | FileCheck %s --check-prefix=DIFF
 // DIFF: results 3
-// DIFF-NEXT: heap-buffer-overflow count 1 line 69 sources shard1.json:1
-// DIFF-NEXT: leak-direct count 1 line 76 sources shard1.json:2
-// DIFF-NEXT: heap-use-after-free count 1 line 73 sources shard3.json:1
+// DIFF-NEXT: heap-buffer-overflow count 1 line 76 sources shard1.json:1
+// DIFF-NEXT: leak-direct count 1 line 83 sources shard1.json:2
+// DIFF-NEXT: heap-use-after-free count 1 line 80 sources shard3.json:1
 //
 // Without --merge every line stays a result, as before.
 // RUN: %sleuth_report --sarif %t.d/shard1.json %t.d/shard2.json | %python -c "import json,sys; print(len(json.load(sys.stdin)['runs'][0]['results']))" | FileCheck %s --check-prefix=NOMERGE
@@ -43,7 +46,7 @@
 // RUN: %sleuth_report --merge --sarif %t.d/merged.jsonl %t.d/shard1.json > %t.d/again.sarif
 // RUN: %python %report_inputs/merged_sarif.py %t.d/again.sarif | FileCheck %s --check-prefix=AGAIN
 // AGAIN: results 3
-// AGAIN-NEXT: heap-buffer-overflow count 3 line 69 sources shard1.json:1 shard2.json:1
+// AGAIN-NEXT: heap-buffer-overflow count 3 line 76 sources shard1.json:1 shard2.json:1
 //
 // Bad input: one line naming the file and line, status 1.
 // RUN: cp %t.d/shard1.json %t.d/bad.json && echo '{"kind": ' >> %t.d/bad.json
@@ -61,6 +64,10 @@
 #include <string.h>
 
 static void *volatile keep;
+
+#ifdef SHIFT
+int shift_code(int x) { return x * 3 + 1; }
+#endif
 
 int main(int argc, char **argv) {
   char *p = malloc(16);

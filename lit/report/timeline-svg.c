@@ -1,13 +1,33 @@
-// --timeline OUT.svg draws heap in use and RSS from the .timeline file,
-// with one mark per dump; the timeline is also found beside a dump.
+// --timeline OUT.svg draws heap in use, Sleuth's overhead and RSS from the
+// .timeline file in separate panels, with one mark per dump labelled with
+// the dump's file number; the timeline is also found beside a dump. An
+// old file (six columns) has no overhead: the panel says so.
 // RUN: %sleuth_report --timeline %t.svg %report_inputs/prof.100.timeline
 // RUN: %python %report_inputs/check_svg.py timeline %t.svg | FileCheck %s
 // CHECK: series heap in use points=5
 // CHECK: series RSS (anonymous + file) points=5
 // CHECK: series RSS anonymous points=5
-// CHECK: dump 1 /somewhere/else/prof.100.0.heap
-// CHECK: dump 2 /somewhere/else/prof.100.1.heap
+// CHECK: series rest of RSS points=5
+// CHECK-NOT: area
+// CHECK: dump 0 /somewhere/else/prof.100.0.heap
+// CHECK: dump 1 /somewhere/else/prof.100.1.heap
 // CHECK: well-formed svg
+// RUN: grep -c 'recorded in this timeline' %t.svg | FileCheck %s --check-prefix=OLD
+// OLD: 1
+// With the overhead columns: quarantine, shadow and depot as stacked bands
+// (each band's polygon: the samples along its top and back along its
+// bottom), and no note. Extra columns of a newer runtime are ignored.
+// RUN: printf '# sleuth-timeline 1 pid=7 sample=1\nsample 0 100 9000 1000 1 1 10 20 30\nsample 1000 200 9000 1000 2 1 10 20 30 99\ndump 1000 /x/p.7.12.heap\n' > %t.new.timeline
+// RUN: %sleuth_report --timeline %t.new.svg %t.new.timeline
+// RUN: %python %report_inputs/check_svg.py timeline %t.new.svg | FileCheck %s --check-prefix=NEW
+// NEW: series heap in use points=2
+// NEW: area quarantine points=4
+// NEW: area shadow (heap/8) points=4
+// NEW: area stack depot (mapped) points=4
+// NEW: dump 12 /x/p.7.12.heap
+// RUN: not grep 'recorded in this' %t.new.svg
+// RUN: grep -o 'Heap in use [^<]*' %t.new.svg | FileCheck %s --check-prefix=NOW
+// NOW: now 200 B
 // RUN: rm -rf %t.dir && mkdir %t.dir && cp %report_inputs/prof.100.timeline %report_inputs/exact.heap %t.dir/ && mv %t.dir/exact.heap %t.dir/prof.100.1.heap
 // RUN: %sleuth_report --no-symbolize --timeline %t.dir/t.svg %t.dir/prof.100.1.heap | FileCheck %s --check-prefix=BESIDE
 // BESIDE: Total: 6900 bytes

@@ -52,6 +52,10 @@ int sys_mprotect(void *addr, size_t len, int prot) {
 int sys_madvise(void *addr, size_t len, int advice) {
   return (int)SC3(SYS_madvise, addr, len, advice);
 }
+long sys_madvise_self_ranges(const void *iov, size_t n, int advice) {
+  return sys_call6(440 /* SYS_process_madvise */, -10000 /* PIDFD_SELF */,
+                   (long)iov, (long)n, advice, 0, 0);
+}
 
 long sys_write(int fd, const void *buf, size_t n) {
   return SC3(SYS_write, fd, buf, n);

@@ -28,6 +28,10 @@ void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long off);
 int sys_munmap(void *addr, size_t len);
 int sys_mprotect(void *addr, size_t len, int prot);
 int sys_madvise(void *addr, size_t len, int advice);
+/* process_madvise(2) on the calling process (PIDFD_SELF, Linux 6.14+;
+ * MADV_DONTNEED there needs 6.13): n ranges of iov (struct iovec) in one
+ * call, one TLB flush for all. The bytes advised, or a negative errno. */
+long sys_madvise_self_ranges(const void *iov, size_t n, int advice);
 /* mmap that returns NULL on failure (and never MAP_FAILED). */
 void *sys_map_anon(size_t len);
 

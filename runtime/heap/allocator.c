@@ -390,7 +390,12 @@ static chunk_header *validate(uptr p) {
       return 0;
     st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
   } else {
-    if (p < slot + 16)
+    /* A block starts 16 << rz_log bytes into its slot, or where the
+     * slot's memalign back-link says: elsewhere there is no header to
+     * read (and there may be no page: quarantine_protect.c). */
+    uptr off = p - slot;
+    if ((off < 16 || off > 2048 || (off & (off - 1))) &&
+        *(uptr *)slot != (p ^ MEMALIGN_MAGIC))
       return 0;
     st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
     if (st != CHUNK_ALLOCATED && st != CHUNK_QUARANTINED &&
@@ -587,9 +592,38 @@ size_t chunk_footprint(uptr user_beg) {
   return central[c].slot_size;
 }
 
+int chunk_release_range(uptr ub, uptr *lo, uptr *hi) {
+  chunk_header *h = header_of(ub);
+  size_t keep = SL_UNLIKELY(rz_pattern_on)
+                    ? FREED_BACKUP_END + RZ_PATTERN_MAX /* fill_freed */
+                    : sizeof(freed_info);
+  uptr end;
+  if (h->flags & CF_LARGE) {
+    large_header *lh = large_of(ub, h);
+    end = (uptr)lh + lh->map_len;
+  } else {
+    unsigned c;
+    uptr slot = slot_of(ub, &c);
+    if (!slot)
+      return 0;
+    end = slot + central[c].slot_size;
+    /* A memalign back-link left by an earlier block of the slot names a
+     * header that block_in_slot reads: keep its page too. */
+    uptr stale = *(uptr *)slot ^ MEMALIGN_MAGIC;
+    if (stale > ub && stale < end && stale - ub > keep)
+      keep = stale - ub;
+  }
+  *lo = (ub + keep + 4095) & ~(uptr)4095;
+  *hi = end & ~(uptr)4095;
+  return *hi > *lo;
+}
+
 void chunk_recycle(uptr user_beg, void *cache) {
   chunk_header *h = header_of(user_beg);
-  count_heap(thread_current(), 0, -(int64_t)chunk_footprint(user_beg));
+  size_t footprint = chunk_footprint(user_beg);
+  count_heap(thread_current(), 0, -(int64_t)footprint);
+  if (SL_UNLIKELY(rz_pattern_on) && footprint >= RELEASE_MIN_FOOTPRINT)
+    quarantine_unprotect(user_beg);
   if (h->flags & CF_LARGE) {
     large_release(user_beg);
     return;

@@ -64,6 +64,13 @@ int allocator_describe(uptr addr, chunk_info *out);
 int allocator_ignore_for_leaks(uptr p);
 int allocator_set_alloc_stack(uptr p, uint32_t stack);
 
+/* From the SIGSEGV handler: a fault at addr on a protected quarantined
+ * block (quarantine_protect.c) is reported as heap-use-after-free with
+ * the faulting instruction's stack; 1 if it was (the pages are then made
+ * accessible, so that with halt_on_error=0 the access can complete). */
+int allocator_fault_in_quarantine(uptr addr, int is_write, uptr pc, uptr bp,
+                                  uptr sp);
+
 /* Thread exit: return cached slots and quarantined blocks. */
 void allocator_thread_exit(void *cache);
 /* fork() support: take every allocator lock before, release after. */

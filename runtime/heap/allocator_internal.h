@@ -5,7 +5,8 @@
  * The header sits right before the user pointer, inside the left redzone.
  * A freed block keeps its header (for reports) and stores its free stack
  * and its quarantine link in its first 16 user bytes (every block has at
- * least 16). Primary blocks live in per-size-class regions of one fixed
+ * least 16); the header page holds both, so the rest of a quarantined
+ * block's pages can go back to the kernel (quarantine.c). Primary blocks live in per-size-class regions of one fixed
  * reserved range, so any pointer can be checked (class, slot, header)
  * before a header is trusted; large blocks are separate mappings listed in
  * a registry. */
@@ -167,13 +168,28 @@ uptr allocator_freed_first_bad(uptr ub);
 
 /* Size of the slot (or mapping) a block occupies, as quarantine counts it. */
 size_t chunk_footprint(uptr user_beg);
+/* The whole pages of a quarantined block that hold nothing the runtime
+ * still reads: past its freed_info (and, preloaded, the free stack's copy
+ * and the fill pattern) up to the end of its slot or mapping. The header,
+ * the left redzone and those first bytes share the block's first page,
+ * which stays. 0 if there is no whole page. */
+int chunk_release_range(uptr user_beg, uptr *lo, uptr *hi);
+/* Slots this big or bigger may have a whole page to give back. */
+#define RELEASE_MIN_FOOTPRINT (8u << 10)
 /* Returns a quarantined block to its free list (or unmaps a large one). */
 void chunk_recycle(uptr user_beg, void *cache);
 
 /* quarantine.c; cache is the thread's allocator cache (for recycling). */
+#define RELEASE_PENDING_MAX 32
 typedef struct {
   uptr head, tail;
   size_t bytes;
+  /* Blocks of the batch with pages to give back, done when the batch
+   * joins the global FIFO (one pass of madvise calls per batch, before
+   * any of them can be evicted). A batch of THREAD_BATCH_BYTES holds at
+   * most 32 blocks of RELEASE_MIN_FOOTPRINT. */
+  uint32_t n_pending;
+  uptr pending[RELEASE_PENDING_MAX];
 } quarantine_batch;
 
 void quarantine_put(void *cache, quarantine_batch *b, uptr user_beg,
@@ -182,8 +198,19 @@ void quarantine_flush_thread(quarantine_batch *b);
 /* Recycles every block of the global FIFO (__sanitizer_purge_allocator). */
 void quarantine_drain(void *cache);
 size_t quarantine_bytes(void);
+/* Bytes of quarantined blocks' pages given back to the kernel so far, and
+ * the number of blocks they were in (statistics). */
+void quarantine_release_stats(size_t *bytes, size_t *blocks);
 void quarantine_lock(void);
 void quarantine_unlock(void);
+/* quarantine_protect.c, preloaded runtime only: the returned pages
+ * [lo, hi) of the quarantined block at user_beg made PROT_NONE (within a
+ * cap; listed in a side table), and made accessible again before the
+ * block is recycled (a no-op for a block that was never protected). */
+void quarantine_protect(uptr user_beg, uptr lo, uptr hi);
+void quarantine_unprotect(uptr user_beg);
+void quarantine_protect_lock(void);
+void quarantine_protect_unlock(void);
 
 /* For large blocks, user_size holds the page offset of the user pointer
  * from the start of the mapping, where the large_header lives. */

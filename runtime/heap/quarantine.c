@@ -2,20 +2,90 @@
  * pointer keeps hitting poison. Each thread gathers frees in a local batch
  * (no lock per free); full batches join the global FIFO, which evicts its
  * oldest blocks once it holds more than quarantine_size_mb. Blocks are
- * linked through their own (dead) memory, so the only bytes held are the
- * blocks themselves, and that is what is counted: slot sizes, redzones
- * included. */
+ * linked through their own (dead) memory, and the limit counts what they
+ * occupy: slot sizes, redzones included (the use-after-free window).
+ *
+ * What they keep resident is less: a quarantined block's contents are dead
+ * (its shadow says freed, and stays so), and everything the runtime reads
+ * of it (header, record, preloaded pattern) sits in its first page. So
+ * when a batch joins the FIFO, the whole pages after that of each block of
+ * RELEASE_MIN_FOOTPRINT or more go back to the kernel (MADV_DONTNEED); they
+ * read as zeros from then on, also after the slot is reused (malloc
+ * promises nothing of a new block's contents; calloc clears it anyway). */
 #include "allocator_internal.h"
+
+#include <sys/mman.h>
+#include <sys/uio.h>
 
 #include "options.h"
 #include "redzone_pattern.h"
 
 #define THREAD_BATCH_BYTES (256u << 10)
+/* Below this limit blocks are reused within a few batches: releasing
+ * their pages would only turn each reuse into page faults. */
+#define RELEASE_MIN_LIMIT (4u << 20)
 
 static spin_t lock;
 static quarantine_batch global;
+static size_t released_bytes, released_blocks;
 
 static size_t limit(void) { return (size_t)sl_opt.quarantine_size_mb << 20; }
+
+/* process_madvise on this process is refused by kernels before 6.13/6.14:
+ * then one madvise per block. */
+static int ranges_unsupported;
+
+/* Gives back the pending blocks' dead pages, all in one system call where
+ * the kernel allows it (one TLB flush for the batch instead of one per
+ * block: on a VM each flush that reaches other CPUs is expensive). Each
+ * block is still in this thread's batch, so nothing can recycle it
+ * meanwhile. */
+static void release_pending(quarantine_batch *b) {
+  struct iovec iov[RELEASE_PENDING_MAX];
+  uptr owner[RELEASE_PENDING_MAX];
+  size_t n = 0, bytes = 0, blocks;
+  for (uint32_t i = 0; i < b->n_pending; i++) {
+    uptr lo, hi;
+    if (chunk_release_range(b->pending[i], &lo, &hi)) {
+      iov[n].iov_base = (void *)lo;
+      iov[n].iov_len = hi - lo;
+      owner[n++] = b->pending[i];
+      bytes += hi - lo;
+    }
+  }
+  b->n_pending = 0;
+  if (!n)
+    return;
+  blocks = n;
+  /* How far the batched call got (it stops at the first range it fails). */
+  size_t done = 0;
+  long r = -1;
+  if (!__atomic_load_n(&ranges_unsupported, __ATOMIC_RELAXED)) {
+    r = n > 1 ? sys_madvise_self_ranges(iov, n, MADV_DONTNEED) : -1;
+    if (r < 0 && n > 1 && r != -4 /* EINTR */)
+      __atomic_store_n(&ranges_unsupported, 1, __ATOMIC_RELAXED);
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t len = iov[i].iov_len;
+    int ok;
+    if (r > 0 && done + len <= (size_t)r) {
+      done += len;
+      ok = 1;
+    } else {
+      r = 0; /* the rest one by one */
+      ok = sys_madvise(iov[i].iov_base, len, MADV_DONTNEED) == 0;
+    }
+    if (!ok) {
+      bytes -= len;
+      blocks--;
+    }
+    if (ok && SL_UNLIKELY(rz_pattern_on)) /* uninstrumented: fault on use */
+      quarantine_protect(owner[i], (uptr)iov[i].iov_base,
+                         (uptr)iov[i].iov_base + len);
+  }
+  __atomic_fetch_add(&released_bytes, bytes, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&released_blocks, blocks, __ATOMIC_RELAXED);
+}
 
 /* freed_info's check word: a hash of the block's address and its other
  * two fields. A mismatch means the program wrote into the freed block. */
@@ -87,6 +157,8 @@ static int link_after(uptr tail, uptr next) {
 static void push_batch(quarantine_batch *b) {
   if (!b->head)
     return;
+  if (b->n_pending)
+    release_pending(b);
   uptr written = 0;
   spin_lock(&lock);
   if (global.tail) {
@@ -115,6 +187,11 @@ void quarantine_put(void *cache, quarantine_batch *b, uptr ub, size_t bytes) {
   b->tail = ub;
   b->bytes += bytes;
   size_t max = limit();
+  if (bytes >= RELEASE_MIN_FOOTPRINT && max >= RELEASE_MIN_LIMIT) {
+    if (b->n_pending == RELEASE_PENDING_MAX)
+      release_pending(b);
+    b->pending[b->n_pending++] = ub;
+  }
   if (b->bytes >= THREAD_BATCH_BYTES || b->bytes > max) {
     push_batch(b);
     if (__atomic_load_n(&global.bytes, __ATOMIC_RELAXED) > max)
@@ -128,5 +205,15 @@ void quarantine_drain(void *cache) { evict_to(cache, 0); }
 size_t quarantine_bytes(void) {
   return __atomic_load_n(&global.bytes, __ATOMIC_RELAXED);
 }
-void quarantine_lock(void) { spin_lock(&lock); }
-void quarantine_unlock(void) { spin_unlock(&lock); }
+void quarantine_release_stats(size_t *bytes, size_t *blocks) {
+  *bytes = __atomic_load_n(&released_bytes, __ATOMIC_RELAXED);
+  *blocks = __atomic_load_n(&released_blocks, __ATOMIC_RELAXED);
+}
+void quarantine_lock(void) {
+  spin_lock(&lock);
+  quarantine_protect_lock();
+}
+void quarantine_unlock(void) {
+  quarantine_protect_unlock();
+  spin_unlock(&lock);
+}

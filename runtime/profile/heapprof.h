@@ -85,17 +85,17 @@ static inline void heapprof_resume_own(int64_t saved) {
 /* The in-use watch (heapprof_watch.c) behind heap_profile_inuse_interval,
  * heap_profile_peak and heap_profile_alert_mb. Each thread adds its
  * allocations and frees to watch_pending and moves it into one process-wide
- * counter only when it reaches +-heapprof_watch_batch bytes, so the
- * allocation path costs one load and branch when the watch is off, and an
- * add and compare when it is on; crossing a threshold only wakes the
- * service thread, which writes the dump. */
-extern int heapprof_watch_on;
+ * counter only when it reaches +-heapprof_watch_batch bytes (0: the watch
+ * is off), so the allocation path costs one load and branch when the watch
+ * is off, and an add and compare when it is on; crossing a threshold only
+ * wakes the service thread, which writes the dump. */
 extern int64_t heapprof_watch_batch;
 void heapprof_watch_flush(sl_heapprof_thread *hp);
 static inline void heapprof_watch_delta(sl_heapprof_thread *hp, int64_t d) {
-  if (SL_LIKELY(!__atomic_load_n(&heapprof_watch_on, __ATOMIC_RELAXED)))
+  int64_t b = __atomic_load_n(&heapprof_watch_batch, __ATOMIC_RELAXED);
+  if (SL_LIKELY(!b))
     return;
-  int64_t p = hp->watch_pending + d, b = heapprof_watch_batch;
+  int64_t p = hp->watch_pending + d;
   hp->watch_pending = p;
   if (SL_UNLIKELY((uint64_t)(p + b) >= 2 * (uint64_t)b))
     heapprof_watch_flush(hp);

@@ -3,19 +3,25 @@
  *
  *   # sleuth-timeline 1 pid=<pid> sample=<mean sample bytes>
  *   sample <t_ms> <heap_inuse_bytes> <rss_anon_bytes> <rss_file_bytes>
- *          <alloc_count> <allocs_per_s> <young_bytes> <old_bytes>
+ *          <alloc_count> <allocs_per_s> <quarantine_bytes> <shadow_bytes>
+ *          <depot_bytes> <young_bytes> <old_bytes>
  *   dump <t_ms> <path of the .heap file written then>
  *
  * t_ms counts from the runtime's start (from the fork in a child). Heap in
  * use and the allocation count are the sums of every thread's counters
- * (requested bytes); RSS comes from /proc/thread-self/status. The last two
- * columns (added with the lifetime classes; a reader takes 6 or 8) split
+ * (requested bytes); RSS comes from /proc/thread-self/status. Quarantine,
+ * shadow and depot are Sleuth's own overhead inside that RSS (process/stats.h:
+ * quarantined blocks, the heap's shadow, the stack depot; 0 in profile-only
+ * mode), so a reader can tell the program's growth from Sleuth's. Files
+ * written before they existed end after <allocs_per_s>: readers take 6
+ * numbers or more, ignoring columns they do not know.
+ * <young_bytes> and <old_bytes> (added with the lifetime classes) split
  * heap in use by age, estimated from the sampled live blocks as jeprof
  * scales them: young = allocated less than heap_profile_temporary_ms ago
  * (what will be temporary if freed soon), old = the rest (long-lived or
  * never freed). They sum to about heap_inuse_bytes within the sampling
- * error; with heap_profile_sample=1 they are exact (requested bytes). Each line is
- * one write(2) to an O_APPEND file, so lines never interleave; the file is
+ * error; with heap_profile_sample=1 they are exact (requested bytes).
+ * Each line is one write(2) to an O_APPEND file, so lines never interleave; the file is
  * opened for each line, so a program that closes every descriptor (as
  * daemons do) can never have its own files written to. With
  * heap_profile_timeline_max_size the file rotates to <...>.timeline.1. */
@@ -27,6 +33,7 @@
 #include "options.h"
 #include "report.h"
 #include "service.h"
+#include "stats.h"
 
 static char timeline_path[4096];
 static int timeline_ok;
@@ -134,6 +141,8 @@ void heapprof_timeline_sample(void) {
   heapprof_inuse_by_age(&young, &old);
   sys_proc_status st = {0, 0, 0};
   sys_read_proc_status(&st);
+  stats_overhead ov;
+  stats_get_overhead(&ov);
   spin_lock(&rate_lock);
   uint64_t now = sys_monotonic_ns();
   uint64_t dt = now - last_ns;
@@ -144,12 +153,14 @@ void heapprof_timeline_sample(void) {
   last_allocs = allocs;
   char line[320];
   size_t n = sl_snprintf(
-      line, sizeof line, "sample %llu %llu %llu %llu %llu %llu %llu %llu\n",
+      line, sizeof line,
+      "sample %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
       (unsigned long long)((now - start_ns) / 1000000u),
       (unsigned long long)inuse, (unsigned long long)st.rss_anon,
       (unsigned long long)st.rss_file, (unsigned long long)allocs,
-      (unsigned long long)rate, (unsigned long long)young,
-      (unsigned long long)old);
+      (unsigned long long)rate, (unsigned long long)ov.quarantine,
+      (unsigned long long)ov.shadow, (unsigned long long)ov.depot,
+      (unsigned long long)young, (unsigned long long)old);
   timeline_write(line, n);
   spin_unlock(&rate_lock);
 }

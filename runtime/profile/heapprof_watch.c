@@ -37,8 +37,10 @@
 #define PEAK_MIN_STEP (1ll << 20)
 #define MB (1ll << 20)
 
-int heapprof_watch_on;
-int64_t heapprof_watch_batch = 64 << 10;
+#define BATCH_MAX (64 << 10)
+
+int64_t heapprof_watch_batch; /* 0 until heapprof_watch_init turns it on */
+static int watch_on;
 
 static int64_t inuse; /* the process's heap in use, bytes */
 static int64_t arm_growth = DISARMED, arm_peak = DISARMED,
@@ -76,7 +78,7 @@ int64_t heapprof_watch_inuse(void) {
  * when it copied the counts: the growth trigger counts from the last dump
  * of any kind (from what that dump shows, not from when it was done). */
 void heapprof_watch_note_dump(int64_t at_snapshot) {
-  if (heapprof_watch_on)
+  if (watch_on)
     rearm_growth(at_snapshot);
 }
 
@@ -104,7 +106,7 @@ void heapprof_watch_flush(sl_heapprof_thread *hp) {
 }
 
 void heapprof_thread_exit(sl_heapprof_thread *hp) {
-  if (__atomic_load_n(&heapprof_watch_on, __ATOMIC_RELAXED) &&
+  if (__atomic_load_n(&heapprof_watch_batch, __ATOMIC_RELAXED) &&
       hp->watch_pending)
     heapprof_watch_flush(hp);
 }
@@ -131,14 +133,15 @@ void heapprof_watch_init(void) {
     smallest = (int64_t)sl_opt.heap_profile_alert_mb * MB;
   if (smallest == DISARMED)
     return;
-  if (smallest / 16 < heapprof_watch_batch)
-    heapprof_watch_batch = smallest / 16 > 0 ? smallest / 16 : 1;
+  int64_t batch = smallest / 16 < BATCH_MAX ? smallest / 16 : BATCH_MAX;
   arm_all(0);
-  __atomic_store_n(&heapprof_watch_on, 1, __ATOMIC_RELEASE);
+  watch_on = 1;
+  __atomic_store_n(&heapprof_watch_batch, batch > 0 ? batch : 1,
+                   __ATOMIC_RELEASE);
 }
 
 void heapprof_watch_after_fork_child(void) {
-  if (!heapprof_watch_on)
+  if (!watch_on)
     return;
   requests = 0;
   peak_waiting = 0;
@@ -163,7 +166,7 @@ static int serve_alert(void) {
 }
 
 uint64_t heapprof_watch_service(uint64_t now_ns) {
-  if (!__atomic_load_n(&heapprof_watch_on, __ATOMIC_ACQUIRE))
+  if (!watch_on)
     return ~0ull;
   heapprof_alert_reap();
   int bits = __atomic_exchange_n(&requests, 0, __ATOMIC_ACQ_REL);

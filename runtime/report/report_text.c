@@ -179,11 +179,16 @@ void text_render(sbuf_t *b, const report_model *m, int color) {
   sbuf_puts(b, m->message.buf);
   sbuf_printf(b, "%s\n", paint(color, C_RESET));
   text_details(b, m);
-  if (m->access_line)
+  /* Size 0: a fault whose instruction insn_decode.h does not know. */
+  if (m->access_line && m->access_size)
     sbuf_printf(b, "%s%s of size %lu at %p thread T%u%s\n",
                 paint(color, C_BLUE), m->access_type,
                 (unsigned long)m->access_size, (void *)m->access_addr, m->tid,
                 paint(color, C_RESET));
+  else if (m->access_line)
+    sbuf_printf(b, "%s%s of unknown size at %p thread T%u%s\n",
+                paint(color, C_BLUE), m->access_type, (void *)m->access_addr,
+                m->tid, paint(color, C_RESET));
   /* Findings made after the fact (a redzone or freed block checked later)
    * have no stack of their own: the block's stacks below tell it. */
   if (m->npcs || !m->has_alloc)

@@ -7,6 +7,7 @@
  * that handles its own faults keeps doing so, and a fault nobody handles
  * still gets a symbolized report. */
 #include <signal.h>
+#include <ucontext.h>
 
 #include "fault_guard.h"
 #include "interception.h"
@@ -61,8 +62,22 @@ static int owned(int sig) { return sleuth_inited && wanted(sig); }
 /* What the program asked for, per owned signal. */
 static struct sigaction user_action[N_DEADLY];
 
+/* A fault on a quarantined block's protected pages (preloaded runtime):
+ * a use after free, reported as one, before the program's handler. */
+static int quarantine_fault(int sig, siginfo_t *info, void *ctx) {
+  if (sig != SIGSEGV || !sleuth_inited)
+    return 0;
+  ucontext_t *uc = ctx;
+  greg_t *r = uc->uc_mcontext.gregs;
+  return allocator_fault_in_quarantine((uptr)info->si_addr,
+                                       (r[REG_ERR] & 2) != 0, (uptr)r[REG_RIP],
+                                       (uptr)r[REG_RBP], (uptr)r[REG_RSP]);
+}
+
 static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
   fault_guard_recover(info); /* a guarded read: does not return */
+  if (quarantine_fault(sig, info, ctx))
+    return;
   struct sigaction *ua = &user_action[slot_of_sig(sig)];
   if (ua->sa_handler != SIG_DFL && ua->sa_handler != SIG_IGN) {
     if (ua->sa_flags & SA_SIGINFO)

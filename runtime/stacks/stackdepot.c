@@ -85,7 +85,7 @@ static void *map_zeroed(size_t len, int huge_ok) {
   if (!huge_ok || len < 2 * HUGE_PAGE) {
     void *p = sys_map_anon(len);
     if (p)
-      mapped += len;
+      __atomic_fetch_add(&mapped, len, __ATOMIC_RELAXED);
     return p;
   }
   len = (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
@@ -98,7 +98,7 @@ static void *map_zeroed(size_t len, int huge_ok) {
   if (raw + HUGE_PAGE > p)
     sys_munmap(p + len, (size_t)(raw + HUGE_PAGE - p));
   sys_madvise(p, len, 14 /* MADV_HUGEPAGE */);
-  mapped += len;
+  __atomic_fetch_add(&mapped, len, __ATOMIC_RELAXED);
   return p;
 }
 
@@ -391,7 +391,9 @@ int depot_get(uint32_t id, uptr *out, int max) {
   return n;
 }
 
-size_t depot_bytes(void) { return mapped; }
+/* Atomic: the timeline's sampler (the service thread) reads it while
+ * another thread maps. */
+size_t depot_bytes(void) { return __atomic_load_n(&mapped, __ATOMIC_RELAXED); }
 
 void depot_lock_all(void) {
   spin_lock(&index_lock);

@@ -2,7 +2,13 @@
  * files): the root "all" at the bottom, callees above their callers, width
  * proportional to the value. Each frame is a <g class="f"> carrying its
  * position as fractions of the root (data-x, data-w) and its depth, so the
- * script can zoom by recomputing rectangles without knowing the tree. */
+ * script can zoom by recomputing rectangles without knowing the tree.
+ * Above it: the total in KiB/MiB, a search box (a regular expression, or
+ * the text itself when it is not one) that colours matching frames and
+ * prints the share they cover; hovering a frame shows a tooltip beside it
+ * (name, value in units, percentage), so the slivers too small for a label
+ * can be read. On the right: the top sites (the frame that called the
+ * allocator), each a click away from being searched for. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +51,7 @@ static int by_name(const void *a, const void *b) {
   return strcmp(sort_tree->v[*(const size_t *)a].name, sort_tree->v[*(const size_t *)b].name);
 }
 
-enum { WIDTH = 1200, PAD = 10, ROW = 16, TOP = 50, BOTTOM = 40 };
+enum { WIDTH = 1200, PAD = 10, ROW = 16, TOP = 76, BOTTOM = 40, SIDE = 360, NSITES = 20 };
 #define USABLE (WIDTH - 2 * PAD)
 
 static size_t depth_of(const tree *t, size_t id) {
@@ -86,6 +92,17 @@ static void label(FILE *out, const char *name, double width) {
   free(cut);
 }
 
+/* "5.9 KiB (6000 bytes)", "700 bytes" or "12 objects". */
+static void amount(FILE *out, double v, metric m) {
+  char h[32];
+  if (!metric_is_space(m))
+    fprintf(out, "%.0f objects", whole(v));
+  else if (whole(v) < 1024)
+    fprintf(out, "%.0f bytes", whole(v));
+  else
+    fprintf(out, "%s (%.0f bytes)", human_bytes(v, h, sizeof(h)), whole(v));
+}
+
 static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, size_t maxdepth,
                  double total, metric m) {
   const node *n = &t->v[id];
@@ -100,8 +117,9 @@ static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, si
   xml_escape(out, n->name);
   fprintf(out, "\"><title>");
   xml_escape(out, n->name);
-  fprintf(out, " (%.0f %s, %.2f%%)</title>", whole(n->v), metric_is_space(m) ? "bytes" : "objects",
-          100 * w);
+  fputs(" \xe2\x80\x94 ", out);
+  amount(out, n->v, m);
+  fprintf(out, ", %.2f%%</title>", 100 * w);
   fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" rx=\"2\" fill=\"rgb(%d,%d,%d)\"/>",
           PAD + x * USABLE, y, w * USABLE, ROW - 1, r, g, b);
   fprintf(out, "<text x=\"%.2f\" y=\"%.1f\">", PAD + x * USABLE + 3, y + ROW - 4);
@@ -114,10 +132,15 @@ static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, si
   }
 }
 
+/* The script. fmt() must give what amount() gives. */
 static const char script[] =
-    "var W=%d,PAD=%d,TOTAL=%.0f,UNIT='%s';\n"
     "var frames=document.querySelectorAll('g.f');\n"
-    "var details=document.getElementById('details');\n"
+    "var details=document.getElementById('details'),tip=document.getElementById('tip'),\n"
+    "  matched=document.getElementById('matched'),box=document.getElementById('search');\n"
+    "function fmt(v){v=Math.round(v);if(UNIT!='bytes')return v+' objects';\n"
+    "  if(v<1024)return v+' bytes';var u=['KiB','MiB','GiB','TiB'],x=v/1024,i=0;\n"
+    "  while(x>=1024&&i<3){x/=1024;i++;}return x.toFixed(1)+' '+u[i]+' ('+v+' bytes)';}\n"
+    "function pct(v){return (TOTAL?(100*v/TOTAL).toFixed(2):'0.00')+'%';}\n"
     "function label(g,w){var t=g.querySelector('text'),n=g.getAttribute('data-name');\n"
     "  var c=Math.floor((w-6)/7);\n"
     "  t.textContent=c<3?'':(n.length<=c?n:n.substring(0,c-2)+'..');}\n"
@@ -136,14 +159,125 @@ static const char script[] =
     "  place(g,+g.getAttribute('data-x'),+g.getAttribute('data-w'));}\n"
     "  document.getElementById('reset').style.display='none';}\n"
     "function describe(g){var v=+g.getAttribute('data-v');\n"
-    "  return g.getAttribute('data-name')+' \\u2014 '+v+' '+UNIT+' ('+\n"
-    "    (TOTAL?(100*v/TOTAL).toFixed(2):'0.00')+'%%)';}\n"
+    "  return g.getAttribute('data-name')+' \\u2014 '+fmt(v)+', '+pct(v);}\n"
+    /* The tooltip sits above the frame (below it on the top row), kept
+     * inside the flame graph's width. */
+    "function showTip(g){if(!tip)return;var r=g.querySelector('rect'),\n"
+    "  t=tip.querySelector('text'),bg=tip.querySelector('rect');t.textContent=describe(g);\n"
+    "  var w=(t.getComputedTextLength?t.getComputedTextLength():7*t.textContent.length)+12;\n"
+    "  var x=Math.max(2,Math.min(+r.getAttribute('x'),W-w-2)),y=+r.getAttribute('y')-24;\n"
+    "  if(y<TOPY)y+=24+ROW+2;bg.setAttribute('width',w);\n"
+    "  tip.setAttribute('transform','translate('+x+','+y+')');tip.style.display='';}\n"
+    "function hideTip(){if(tip)tip.style.display='none';}\n"
+    /* Colours the frames whose name matches term and returns what they
+     * cover: nested matches count once (the union of their spans). */
+    "function search(term,literal){var re=null,spans=[],n=0;\n"
+    "  if(term&&!literal){try{re=new RegExp(term);}catch(e){re=null;}}\n"
+    "  for(var i=0;i<frames.length;i++){var g=frames[i],r=g.querySelector('rect'),\n"
+    "    name=g.getAttribute('data-name'),hit=!!term&&(re?re.test(name):name.indexOf(term)>=0);\n"
+    "    if(r.getAttribute('data-fill')===null)r.setAttribute('data-fill',r.getAttribute('fill'));\n"
+    "    r.setAttribute('fill',hit?'rgb(230,0,230)':r.getAttribute('data-fill'));\n"
+    "    if(hit){n++;spans.push([+g.getAttribute('data-x'),+g.getAttribute('data-w')]);}}\n"
+    "  spans.sort(function(a,b){return a[0]-b[0];});var cover=0,end=0;\n"
+    "  for(var k=0;k<spans.length;k++){var b=spans[k][0],e=b+spans[k][1];\n"
+    "    if(e>end){cover+=e-Math.max(b,end);end=e;}}\n"
+    "  var v=cover*TOTAL;if(matched)matched.textContent=term?'Matched: '+fmt(v)+', '+\n"
+    "    pct(v)+' ('+n+' frame'+(n==1?'':'s')+')':' ';\n"
+    "  return {frames:n,value:Math.round(v),percent:TOTAL?100*v/TOTAL:0};}\n"
     "for(var i=0;i<frames.length;i++){(function(g){\n"
-    "  g.addEventListener('mouseover',function(){details.textContent=describe(g);});\n"
-    "  g.addEventListener('mouseout',function(){details.textContent=' ';});\n"
+    "  g.addEventListener('mouseover',function(){details.textContent=describe(g);showTip(g);});\n"
+    "  g.addEventListener('mouseout',function(){details.textContent=' ';hideTip();});\n"
     "  g.addEventListener('click',function(){zoom(g);});})(frames[i]);}\n"
+    "var sites=document.querySelectorAll('g.site');\n"
+    "for(var i=0;i<sites.length;i++){(function(s){s.addEventListener('click',function(){\n"
+    "  var n=s.getAttribute('data-name');if(box)box.value=n;search(n,true);});})(sites[i]);}\n"
+    "if(box)box.addEventListener('input',function(){search(box.value);});\n"
     "document.getElementById('reset').addEventListener('click',reset);\n"
+    /* A window narrower than the file (flame graph and side list) scales
+     * the whole picture down instead of hiding the list off to the right;
+     * the viewBox keeps every coordinate above as it is. */
+    "var root=document.querySelector?document.querySelector('svg'):null;\n"
+    "function fit(){if(!root||!window.innerWidth)return;var w=window.innerWidth-4;\n"
+    "  if(FULLH*w/FULLW>window.innerHeight)w-=17;w=Math.min(w,FULLW);\n"
+    "  root.setAttribute('width',w);root.setAttribute('height',Math.round(FULLH*w/FULLW));}\n"
+    "if(typeof window!=='undefined'&&window.addEventListener){window.addEventListener('resize',fit);fit();}\n"
     "reset();\n";
+
+typedef struct {
+  const char *name;
+  double v;
+} site;
+
+static int by_value_desc(const void *a, const void *b) {
+  const site *x = a, *y = b;
+  if (x->v != y->v)
+    return x->v < y->v ? 1 : -1;
+  return strcmp(x->name, y->name);
+}
+
+/* The innermost frame of each stack (the profile already skipped the
+ * allocator's own frames), values summed by name, largest first. */
+static site *top_sites(const profile *p, metric m, size_t *n) {
+  strmap index = {0};
+  site *v = NULL;
+  size_t cap = 0;
+  *n = 0;
+  for (size_t i = 0; i < p->nsamples; i++) {
+    const sample *s = &p->samples[i];
+    if (s->v[m] <= 0 || !s->nframes)
+      continue;
+    const char *name = s->frames[0]->name;
+    size_t at = strmap_get(&index, name);
+    if (at == (size_t)-1) {
+      GROW(v, cap, *n);
+      v[*n] = (site){name, 0};
+      strmap_put(&index, name, *n);
+      at = (*n)++;
+    }
+    v[at].v += s->v[m];
+  }
+  strmap_free(&index);
+  if (*n)
+    qsort(v, *n, sizeof(*v), by_value_desc);
+  return v;
+}
+
+static void side_list(FILE *out, const site *v, size_t n, double total, metric m) {
+  int x = WIDTH + 10;
+  fprintf(out, "<text x=\"%d\" y=\"%d\" style=\"font-weight:bold\">Top sites (caller of the "
+               "allocator)</text>\n",
+          x, TOP + 4);
+  for (size_t i = 0; i < n && i < NSITES; i++) {
+    int y = TOP + 24 + (int)i * ROW;
+    char h[32];
+    fprintf(out, "<g class=\"site\" data-name=\"");
+    xml_escape(out, v[i].name);
+    fprintf(out, "\"><title>");
+    xml_escape(out, v[i].name);
+    fputs(" \xe2\x80\x94 ", out);
+    amount(out, v[i].v, m);
+    fprintf(out, ", %.2f%%</title><text x=\"%d\" y=\"%d\">", total > 0 ? 100 * v[i].v / total : 0,
+            x, y);
+    if (metric_is_space(m))
+      human_bytes(v[i].v, h, sizeof(h));
+    else
+      snprintf(h, sizeof(h), "%.0f", whole(v[i].v));
+    fprintf(out, "%10s %5.1f%% ", h, total > 0 ? 100 * v[i].v / total : 0);
+    const char *name = v[i].name;
+    if (strlen(name) > 24) {
+      char *cut = xstrndup(name, 22);
+      xml_escape(out, cut);
+      fputs("..", out);
+      free(cut);
+    } else {
+      xml_escape(out, name);
+    }
+    fputs("</text></g>\n", out);
+  }
+  if (n > NSITES)
+    fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"note\">and %zu more</text>\n", x,
+            TOP + 24 + NSITES * ROW, n - NSITES);
+}
 
 void write_flamegraph(FILE *out, const profile *p, metric m, const char *title) {
   tree t = {0};
@@ -165,26 +299,50 @@ void write_flamegraph(FILE *out, const profile *p, metric m, const char *title) 
     qsort(t.v[i].kids, t.v[i].nkids, sizeof(size_t), by_name);
   size_t maxdepth = depth_of(&t, root);
   double total = t.v[root].v;
+  size_t nsites;
+  site *sites = top_sites(p, m, &nsites);
   int height = TOP + (int)(maxdepth + 1) * ROW + BOTTOM;
+  int side_h = TOP + 24 + (NSITES + 2) * ROW;
+  if (height < side_h)
+    height = side_h;
   const char *unit = metric_is_space(m) ? "bytes" : "objects";
 
   fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
                "viewBox=\"0 0 %d %d\">\n",
-          WIDTH, height, WIDTH, height);
-  fprintf(out, "<style>text{font-family:monospace;font-size:12px;fill:#000}"
+          WIDTH + SIDE, height, WIDTH + SIDE, height);
+  fprintf(out, "<style>text{font-family:monospace;font-size:12px;fill:#000;white-space:pre}"
                "g.f{cursor:pointer}g.f:hover rect{stroke:#000;stroke-width:0.5}"
-               "#reset{cursor:pointer;fill:#06c}</style>\n");
-  fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fafaf0\"/>\n", WIDTH, height);
-  fprintf(out, "<text x=\"%d\" y=\"24\" text-anchor=\"middle\" style=\"font-size:16px\">", WIDTH / 2);
+               "g.site{cursor:pointer}g.site:hover text{fill:#06c}.note{fill:#777}"
+               "#tip{pointer-events:none}#tip rect{fill:#ffffe0;stroke:#333;stroke-width:0.5}"
+               "#reset{cursor:pointer;fill:#06c}#matched{fill:#a000a0}</style>\n");
+  fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fafaf0\"/>\n", WIDTH + SIDE,
+          height);
+  fprintf(out, "<text x=\"%d\" y=\"22\" text-anchor=\"middle\" style=\"font-size:16px\">", WIDTH / 2);
   xml_escape(out, title);
-  fprintf(out, "</text>\n<text id=\"reset\" x=\"%d\" y=\"24\" style=\"display:none\">Reset zoom</text>\n", PAD);
+  fprintf(out, "</text>\n<text id=\"total\" x=\"%d\" y=\"46\" style=\"font-size:14px\">Total: ", PAD);
+  amount(out, total, m);
+  fprintf(out, " (%s)</text>\n", metric_names[m]);
+  fprintf(out, "<text id=\"reset\" x=\"%d\" y=\"66\" style=\"display:none\">Reset zoom</text>\n", PAD);
+  fprintf(out, "<foreignObject x=\"%d\" y=\"30\" width=\"300\" height=\"26\">"
+               "<input xmlns=\"http://www.w3.org/1999/xhtml\" id=\"search\" type=\"search\" "
+               "placeholder=\"Search frames (regular expression)\" "
+               "style=\"width:290px;font:12px monospace\"/></foreignObject>\n",
+          WIDTH - PAD - 300);
+  fprintf(out, "<text id=\"matched\" x=\"%d\" y=\"68\" text-anchor=\"end\"> </text>\n", WIDTH - PAD);
   fprintf(out, "<text id=\"details\" x=\"%d\" y=\"%d\"> </text>\n", PAD, height - 14);
   if (total > 0)
     emit(out, &t, root, 0, 0, maxdepth, total, m);
+  side_list(out, sites, nsites, total, m);
+  fputs("<g id=\"tip\" style=\"display:none\"><rect x=\"0\" y=\"0\" height=\"20\" rx=\"3\"/>"
+        "<text x=\"6\" y=\"14\"> </text></g>\n",
+        out);
   fputs("<script type=\"text/ecmascript\"><![CDATA[\n", out);
-  fprintf(out, script, WIDTH, PAD, total, unit);
+  fprintf(out, "var W=%d,PAD=%d,ROW=%d,TOPY=%d,FULLW=%d,FULLH=%d,TOTAL=%.0f,UNIT='%s';\n", WIDTH,
+          PAD, ROW, TOP, WIDTH + SIDE, height, whole(total), unit);
+  fputs(script, out);
   fputs("]]></script>\n</svg>\n", out);
+  free(sites);
   for (size_t i = 0; i < t.n; i++)
     free(t.v[i].kids);
   free(t.v);

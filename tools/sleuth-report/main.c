@@ -18,6 +18,7 @@
 #include "timeline.h"
 #include "timeline_svg.h"
 #include "util.h"
+#include "watch.h"
 
 #ifndef SLEUTH_VERSION
 #define SLEUTH_VERSION "0"
@@ -30,6 +31,7 @@ static const char usage[] =
     "usage: sleuth-report [options] PROFILE.heap [PROFILE.timeline]\n"
     "       sleuth-report --merge [options] A.heap B.heap...\n"
     "       sleuth-report --timeline OUT.svg PROFILE.timeline\n"
+    "       sleuth-report --watch PREFIX [--interval S] [--top N]\n"
     "       sleuth-report --sarif [REPORTS.jsonl...] > out.sarif   (none or '-': stdin)\n"
     "       sleuth-report --merge [--sarif] REPORTS.jsonl... > merged\n"
     "\n"
@@ -66,7 +68,13 @@ static const char usage[] =
     "                       matched by function, file and line, estimates summed\n"
     "  --no-symbolize       do not run llvm-symbolizer: frames as module+offset\n"
     "Timeline (<prefix>.<pid>.timeline; found next to the dump when not given):\n"
-    "  --timeline OUT.svg   heap in use and RSS over time, dumps marked\n"
+    "  --timeline OUT.svg   heap in use, Sleuth's overhead and RSS over time, dumps\n"
+    "                       marked\n"
+    "Live view of a running program (heap_profile_prefix=PREFIX):\n"
+    "  --watch PREFIX       follow the newest PREFIX.<pid>.timeline and its dumps:\n"
+    "                       heap in use, rates, top growing sites (--top N, 5);\n"
+    "                       ends when the process does\n"
+    "  --interval S         seconds between refreshes (default 2)\n"
     "JSON reports (log_format=json):\n"
     "  --sarif              convert to SARIF 2.1.0 on stdout\n"
     "  --srcroot DIR        with --sarif: URIs relative to DIR (uriBaseId SRCROOT)\n"
@@ -87,8 +95,8 @@ typedef struct {
   bool text, stacks, threads, lines, collapsed, by_module, by_dir, sarif, symbolize, merge;
   bool error_bars, lifetimes;
   size_t top;
-  const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot, *pprof;
-  double limit;
+  const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot, *pprof, *watch;
+  double limit, interval;
   const char **inputs;
   int ninputs;
 } options;
@@ -205,6 +213,14 @@ static void parse_args(int argc, char **argv, options *o) {
       o->srcroot = val;
     } else if (VALUE("--pprof")) {
       o->pprof = val;
+    } else if (VALUE("--watch")) {
+      o->watch = val;
+    } else if (VALUE("--interval")) {
+      char *end;
+      errno = 0;
+      o->interval = strtod(val, &end);
+      if (errno || end == val || *end || !(o->interval > 0) || o->interval > 86400)
+        die("--interval: '%s' is not a number of seconds (more than 0, at most 86400)", val);
     } else if (FLAG("--no-symbolize")) {
       o->symbolize = false;
     } else {
@@ -323,6 +339,14 @@ int main(int argc, char **argv) {
   options o = {0};
   parse_args(argc, argv, &o);
 
+  if (o.watch) {
+    if (o.ninputs)
+      die("--watch takes the prefix, not files (%s given)", o.inputs[0]);
+    watch_options wo = {o.watch, o.interval > 0 ? o.interval : 2, o.top ? o.top : 5, o.symbolize};
+    return watch(&wo);
+  }
+  if (o.interval > 0)
+    die("--interval needs --watch");
   if (o.merge && merge_reports(&o))
     return 0;
   if (o.sarif) {

@@ -113,8 +113,9 @@ void reports_load(report_set *s, const char *path) {
 /* ---- grouping ------------------------------------------------------------ */
 
 /* One frame as it compares across processes: function, file and line; a
- * frame without a source line by module and offset (both survive address
- * randomisation); the pc never. */
+ * frame without a source line by the module's base name and offset (both
+ * survive address randomisation, and shards may run the binary from
+ * different directories); the pc never. */
 static void frame_key(strbuf *b, const json *f) {
   const char *fn = json_get_str(f, "function");
   const char *file = json_get_str(f, "file");
@@ -124,7 +125,7 @@ static void frame_key(strbuf *b, const json *f) {
     sb_printf(b, "%s:%.0f", file, json_get_num(f, "line", 0));
   } else {
     const char *mod = json_get_str(f, "module"), *off = json_get_str(f, "offset");
-    sb_printf(b, "%s+%s", mod ? mod : "?", off ? off : "?");
+    sb_printf(b, "%s+%s", mod ? base_name(mod) : "?", off ? off : "?");
   }
   sb_putc(b, '\x1e');
 }

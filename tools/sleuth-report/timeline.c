@@ -34,23 +34,26 @@ static const char *parse_value(const char *p, double *out) {
   return end;
 }
 
-/* n such numbers separated by blanks, nothing after them; or, with
- * more > n, `more` of them. Returns how many were read, 0 if malformed. */
-static int parse_numbers(const char *p, double *out, int n, int more) {
-  int i = 0;
-  for (; i < (more > n ? more : n); i++) {
-    while (i >= n && (*p == ' ' || *p == '\t'))
+/* At least min and at most max such numbers separated by blanks; more
+ * are checked but not kept (columns a newer runtime may add). Returns how
+ * many were kept, 0 when the line is malformed. */
+static int parse_numbers(const char *p, double *out, int min, int max) {
+  int n = 0;
+  for (;;) {
+    while (*p == ' ' || *p == '\t')
       p++;
-    if (i >= n && !*p)
+    if (!*p)
       break;
-    const char *end = parse_value(p, &out[i]);
+    double v;
+    const char *end = parse_value(p, &v);
     if (!end || (*end && *end != ' ' && *end != '\t'))
       return 0;
+    if (n < max)
+      out[n] = v;
+    n++;
     p = end;
   }
-  while (*p == ' ' || *p == '\t')
-    p++;
-  return *p == 0 && (i == n || i == more) ? i : 0;
+  return n < min ? 0 : n < max ? n : max;
 }
 
 timeline *timeline_load(const char *path) {
@@ -80,15 +83,18 @@ timeline *timeline_load(const char *path) {
     if (!*line)
       continue;
     if (strncmp(line, "sample ", 7) == 0) {
-      /* 6 columns, or 8 with the heap in use by age (old timelines stay
-       * readable). */
-      double v[8] = {0, 0, 0, 0, 0, 0, -1, -1};
-      if (!parse_numbers(line + 7, v, 6, 8))
+      /* 6 columns (old timelines), 9 with Sleuth's overhead, 11 with the
+       * heap in use by age; more are checked and ignored. */
+      double v[11] = {0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1};
+      int n = parse_numbers(line + 7, v, 6, 11);
+      if (!n)
         die_input(path, lineno, "malformed sample line: expected 'sample <t_ms> <heap_inuse> "
-                                "<rss_anon> <rss_file> <alloc_count> <allocs_per_s>'");
+                                "<rss_anon> <rss_file> <alloc_count> <allocs_per_s> "
+                                "[<quarantine> <shadow> <depot>]'");
       GROW(t->samples, t->scap, t->nsamples);
       timeline_sample *s = &t->samples[t->nsamples++];
-      *s = (timeline_sample){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+      *s = (timeline_sample){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], n >= 9,
+                             v[9], v[10]};
       continue;
     }
     if (strncmp(line, "dump ", 5) == 0) {
@@ -117,4 +123,13 @@ double timeline_dump_time(const timeline *t, const char *path) {
     if (strcmp(base_name(t->dumps[i].path), base_name(path)) == 0)
       return t->dumps[i].t_ms;
   return -1;
+}
+
+void timeline_free(timeline *t) {
+  for (size_t i = 0; i < t->ndumps; i++)
+    free(t->dumps[i].path);
+  free(t->dumps);
+  free(t->samples);
+  free(t->path);
+  free(t);
 }

@@ -5,11 +5,17 @@
 
 #include <stddef.h>
 
+/* The overhead (Sleuth's quarantine, the heap's shadow, the stack depot)
+ * is 0 in files written before the runtime recorded it: `overhead` says
+ * whether the line had those columns. */
 typedef struct {
   double t_ms, heap_inuse, rss_anon, rss_file, alloc_count, allocs_per_s;
+  double quarantine, shadow, depot;
+  int overhead;
   /* heap in use by age (estimated from samples): younger than the
    * runtime's heap_profile_temporary_ms, and older; both -1 in timelines
-   * written before the runtime had lifetime classes (6 columns). */
+   * written before the runtime had lifetime classes (fewer than 11
+   * columns). */
   double young, old;
 } timeline_sample;
 
@@ -34,6 +40,7 @@ int timeline_sniff(const char *text);
  * with a damaged header does (a heap profile never starts with '#'). */
 int timeline_body_sniff(const char *text);
 timeline *timeline_load(const char *path);
+void timeline_free(timeline *t);
 /* Time (ms since start) at which the dump `path` was written: matched by
  * full path, else by file name. Negative when the timeline does not list it. */
 double timeline_dump_time(const timeline *t, const char *path);

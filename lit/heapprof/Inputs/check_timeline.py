@@ -7,14 +7,20 @@ path, held = sys.argv[1], int(sys.argv[2])
 lines = open(path).read().splitlines()
 if not lines[0].startswith("# sleuth-timeline 1 pid="):
     sys.exit("bad header: %r" % lines[0])
-last_t, last_count, samples, dumps, peak = -1, -1, [], [], 0
+last_t, last_count, samples, dumps, peak, shadow_peak = -1, -1, [], [], 0, 0
 for line in lines[1:]:
     w = line.split()
     if w[0] == "sample":
-        if len(w) != 9:
-            sys.exit("expected 8 numbers: %s" % line)
-        t, inuse, anon, filerss, count, rate, young, old = (int(x) for x in w[1:])
+        if len(w) != 12:
+            sys.exit("expected 11 numbers: %s" % line)
+        (t, inuse, anon, filerss, count, rate, quarantine, shadow, depot,
+         young, old) = (int(x) for x in w[1:])
         samples.append((t, inuse, anon, filerss, count, rate))
+        # An instrumented build: the depot holds stacks, the heap has shadow
+        # (at least an eighth of what it holds at its peak, checked below).
+        if depot <= 0 or shadow <= 0:
+            sys.exit("overhead missing: %s" % line)
+        shadow_peak = max(shadow_peak, shadow)
         if count < last_count:
             sys.exit("allocation count fell: %s" % line)
         last_count = count
@@ -41,6 +47,8 @@ if samples[0][1] >= held or samples[-1][1] >= held:
     sys.exit("heap in use does not follow the program: %r" % samples)
 if max(s[2] for s in samples) < held:
     sys.exit("RSS anon never reached the %d bytes written" % held)
+if shadow_peak < held // 8:
+    sys.exit("shadow %d is less than an eighth of the %d bytes held" % (shadow_peak, held))
 if len(dumps) != 2:
     sys.exit("expected the API dump and the exit dump, got %r" % dumps)
 print("timeline ok: %d samples, peak %d" % (len(samples), peak))

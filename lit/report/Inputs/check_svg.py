@@ -2,7 +2,9 @@
 what the tests check, one fact per line:
   check_svg.py flame FILE     -> "frame NAME value=V depth=D label=L" per frame,
                                  after checking the geometry and the script
-  check_svg.py timeline FILE  -> "dump N PATH" per dump mark, "series NAME"
+  check_svg.py timeline FILE  -> "series NAME points=N" per line, "area NAME
+                                 points=N" per stacked band, "dump LABEL PATH"
+                                 per dump mark (LABEL as drawn)
   check_svg.py dom FILE       -> the flame graph's frames and script as JSON,
                                  for flamegraph_dom.js to run the script on
 """
@@ -61,13 +63,16 @@ def timeline(root):
         if not pts or not all(len(pt.split(",")) == 2 for pt in pts):
             fail("bad polyline points")
         print("series %s points=%d" % (p.find(NS + "title").text, len(pts)))
-    n = 0
+    for p in root.iter(NS + "polygon"):
+        pts = p.get("points").split()
+        if not pts or not all(len(pt.split(",")) == 2 for pt in pts):
+            fail("bad polygon points")
+        print("area %s points=%d" % (p.find(NS + "title").text, len(pts)))
     for g in root.iter(NS + "g"):
         if g.get("class") == "dump":
-            n += 1
             if g.find(NS + "line") is None or g.find(NS + "circle") is None:
                 fail("dump mark without line or circle")
-            print("dump %d %s" % (n, g.get("data-path")))
+            print("dump %s %s" % (g.find(NS + "text").text, g.get("data-path")))
 
 
 def dom(root):
