@@ -35,6 +35,10 @@
 // BARS: Total: 338502 bytes (330.6 KiB) +- 74180 (2 sigma, 82 samples)
 // BARS: 247684 {{.*}} 63454 60 app+0x1000
 // BARS-NEXT: 90817 {{.*}} 38423 22 app+0x2000
+// --stacks: each stack's bar, and whether its growth is within it.
+// RUN: %sleuth_report --no-symbolize --stacks --error-bars --base %t.dir/prof.200.0.heap %t.dir/prof.200.1.heap | FileCheck %s --check-prefix=STACKS
+// STACKS: 206404 bytes +- 57925 [70 samples] (96.15%) in 3225 objects, all threads:
+// STACKS: 8256 bytes +- 50498 [42 samples, within the noise] (3.85%) in 129 objects, all threads:
 // --by-module: the same bars per module and for the total.
 // RUN: %sleuth_report --no-symbolize --by-module --error-bars --base %t.dir/prof.200.0.heap %t.dir/prof.200.1.heap | FileCheck %s --check-prefix=MOD
 // MOD: bytes {{.*}} share +-2s samples module

@@ -187,6 +187,11 @@ void text_stacks(FILE *out, const profile *p, const text_options *o) {
     const sample *s = &p->samples[order[r]];
     fputc('\n', out);
     print_value(out, s->v[o->m], o->m);
+    if (o->errors) {
+      double e = errors_two_sigma(errors_variance(p, s, o->m)), k = errors_count(s, o->m);
+      fprintf(out, " +- %.0f [%.0f samples%s]", whole(e), k,
+              o->base && k > 0 && fabs(s->v[o->m]) <= e ? ", within the noise" : "");
+    }
     fprintf(out, " (%.2f%%) in ", pct(s->v[o->m], total));
     print_value(out, s->v[metric_is_space(o->m) ? o->m + 1 : o->m - 1],
                 metric_is_space(o->m) ? o->m + 1 : o->m - 1);
