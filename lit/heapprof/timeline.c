@@ -1,8 +1,9 @@
 // The timeline: a header, then samples with non-decreasing time, an
 // allocation count that never falls, heap in use that follows the program
 // (it holds 64 MiB, then frees all of it), non-zero RSS, Sleuth's overhead
-// (depot, and a shadow of at least an eighth of the heap) and a dump line
-// naming each heap file written (Inputs/check_timeline.py).
+// (depot, and a shadow of at least an eighth of the heap), heap in use by
+// age whose sum follows the heap in use within the sampling error, and a
+// dump line naming each heap file written (Inputs/check_timeline.py).
 // RUN: %sleuth_cc -O1 %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_timeline_ms=10:heap_profile_prefix=%t.d/p %run %t %t.d/p

@@ -350,7 +350,7 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   if (SL_UNLIKELY(heapprof_on)) {
     if (heapprof_sample_due(size)) {
       h->flags |= CF_SAMPLED;
-      heapprof_record_sample(h->alloc_stack, h->alloc_tid, size);
+      heapprof_record_sample((void *)user_beg, h->alloc_stack, h->alloc_tid, size);
     }
     /* After the sample: a growth dump this count triggers must show it. */
     heapprof_note_alloc(size);
@@ -570,7 +570,7 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_free(user_size);
     if (h->flags & CF_SAMPLED)
-      heapprof_release_sample(h->alloc_stack, h->alloc_tid, user_size);
+      heapprof_release_sample((void *)p, h->alloc_stack, h->alloc_tid, user_size);
   }
   sl_thread *t = thread_current();
   h->free_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;

@@ -3,9 +3,10 @@
  * leak-scan root, never in the user heap):
  *  - records: counts per (stack, thread), never removed, so a dump is a copy
  *    of this table;
- *  - live: the sampled blocks of allocators without a header bit, keyed by
- *    address, with a counting filter in front so that the free of a block
- *    that was not sampled reads one counter and takes no lock. */
+ *  - live: every sampled block still allocated, keyed by address, with its
+ *    allocation time (its lifetime class at free) and a counting filter in
+ *    front so that the free of a block that was not sampled reads one
+ *    counter and takes no lock. */
 #include "heapprof.h"
 
 #include "heapprof_internal.h"
@@ -170,18 +171,6 @@ static void remove_sample_locked(uint32_t stack, uint32_t tid, size_t size) {
   r->live_bytes -= size;
 }
 
-void heapprof_record_sample(uint32_t stack, uint32_t tid, size_t size) {
-  spin_lock(&prof_lock);
-  add_sample_locked(stack, tid, size);
-  spin_unlock(&prof_lock);
-}
-
-void heapprof_release_sample(uint32_t stack, uint32_t tid, size_t size) {
-  spin_lock(&prof_lock);
-  remove_sample_locked(stack, tid, size);
-  spin_unlock(&prof_lock);
-}
-
 size_t heapprof_snapshot(hp_record **out) {
   for (;;) {
     size_t want = __atomic_load_n(&recs_used, __ATOMIC_RELAXED) + 64;
@@ -206,22 +195,56 @@ size_t heapprof_snapshot(hp_record **out) {
   }
 }
 
-/* ---- sampled blocks by address (allocators without a header bit) ------- */
+/* ---- sampled blocks by address ------------------------------------------
+ * Every sampled block, whichever allocator: its allocation time decides
+ * its lifetime class when it is freed, and its estimated bytes feed the
+ * timeline's split of heap in use by age. The filter in front lets the
+ * free of an unsampled block of an allocator without a header bit skip
+ * the lock; the checker's allocator knows from its header bit. */
 
 typedef struct {
   uptr addr; /* 0: empty */
   uint32_t stack, tid;
   uint64_t size;
+  uint64_t t_ns; /* allocation time (sys_monotonic_ns) */
+  uint64_t est;  /* bytes it stands for: size / P(sampled) */
 } live_block;
 
 #define FILTER_BITS 16
 static uint32_t *filter; /* sampled live blocks per address hash */
 static live_block *live;
 static size_t live_cap, live_used;
+static uint64_t temporary_ns;
+
+uint64_t heapprof_temporary_ns(void) { return temporary_ns; }
 
 static size_t addr_hash(uptr p) { return (size_t)mix64(p); }
 static uint32_t *filter_slot(uptr p) {
   return &filter[addr_hash(p) >> (64 - FILTER_BITS)];
+}
+
+/* exp(-x) for x >= 0: x = k ln2 + r with r in [0, ln2), a Taylor series
+ * for exp(-r) (25 terms reach double precision there), times 2^-k. */
+static double exp_neg(double x) {
+  if (x > 700)
+    return 0;
+  int k = (int)(x / 0.6931471805599453);
+  double r = x - k * 0.6931471805599453, term = 1, sum = 1;
+  for (int i = 1; i < 25; i++) {
+    term *= -r / i;
+    sum += term;
+  }
+  while (k-- > 0)
+    sum *= 0.5;
+  return sum;
+}
+
+/* The bytes a sampled block of size bytes stands for (jeprof's scaling). */
+static uint64_t estimate_of(size_t size) {
+  if (sample_all || !size)
+    return size;
+  double p = 1 - exp_neg((double)size / mean_bytes);
+  return p > 0 ? (uint64_t)((double)size / p) : size;
 }
 
 static int live_grow_locked(void) {
@@ -243,24 +266,82 @@ static int live_grow_locked(void) {
   return 1;
 }
 
+/* With prof_lock held: the sample's counts, and p in the table (without
+ * memory for the table the counts still go in, only the lifetime of this
+ * block is lost: its free then finds nothing and returns 0). */
+static void live_insert_locked(uptr p, uint32_t stack, uint32_t tid,
+                               size_t size) {
+  add_sample_locked(stack, tid, size);
+  if (!filter || ((live_used + 1) * 2 > live_cap && !live_grow_locked()))
+    return;
+  size_t i = addr_hash(p) & (live_cap - 1);
+  while (live[i].addr && live[i].addr != p)
+    i = (i + 1) & (live_cap - 1);
+  if (live[i].addr) /* the allocator reused p without telling us: stale */
+    remove_sample_locked(live[i].stack, live[i].tid, live[i].size);
+  else
+    live_used++, __atomic_add_fetch(filter_slot(p), 1, __ATOMIC_RELAXED);
+  live[i] = (live_block){p, stack, tid, size, sys_monotonic_ns(),
+                         estimate_of(size)};
+}
+
+/* With prof_lock held: p's sample leaves the live counts and is counted
+ * as temporary or long-lived. Returns 0 if p is not in the table. */
+static int live_remove_locked(uptr p) {
+  if (!live_cap)
+    return 0;
+  size_t i = addr_hash(p) & (live_cap - 1);
+  while (live[i].addr && live[i].addr != p)
+    i = (i + 1) & (live_cap - 1);
+  if (!live[i].addr)
+    return 0;
+  live_block *b = &live[i];
+  remove_sample_locked(b->stack, b->tid, b->size);
+  hp_record *r = rec_find(b->stack, b->tid);
+  if (r) {
+    if (sys_monotonic_ns() - b->t_ns < temporary_ns)
+      r->temp_objs++, r->temp_bytes += b->size;
+    else
+      r->long_objs++, r->long_bytes += b->size;
+  }
+  __atomic_sub_fetch(filter_slot(p), 1, __ATOMIC_RELAXED);
+  live_used--;
+  /* Backward-shift deletion keeps probe chains whole without tombstones. */
+  size_t hole = i;
+  for (size_t j = (i + 1) & (live_cap - 1); live[j].addr;
+       j = (j + 1) & (live_cap - 1)) {
+    size_t home = addr_hash(live[j].addr) & (live_cap - 1);
+    /* Move j into the hole unless its home lies cyclically in (hole, j]. */
+    if (((j - home) & (live_cap - 1)) >= ((j - hole) & (live_cap - 1))) {
+      live[hole] = live[j];
+      hole = j;
+    }
+  }
+  live[hole].addr = 0;
+  return 1;
+}
+
+void heapprof_record_sample(void *p, uint32_t stack, uint32_t tid,
+                            size_t size) {
+  spin_lock(&prof_lock);
+  live_insert_locked((uptr)p, stack, tid, size);
+  spin_unlock(&prof_lock);
+}
+
+void heapprof_release_sample(void *p, uint32_t stack, uint32_t tid,
+                             size_t size) {
+  spin_lock(&prof_lock);
+  if (!live_remove_locked((uptr)p)) /* the table had no room for it */
+    remove_sample_locked(stack, tid, size);
+  spin_unlock(&prof_lock);
+}
+
 void heapprof_record_alloc_stack(void *p, size_t size, uint32_t stack) {
   if (!p || !filter)
     return;
   uint32_t tid = thread_current()->tid;
   spin_lock(&prof_lock);
-  if ((live_used + 1) * 2 > live_cap && !live_grow_locked()) {
-    spin_unlock(&prof_lock);
-    return;
-  }
-  size_t i = addr_hash((uptr)p) & (live_cap - 1);
-  while (live[i].addr && live[i].addr != (uptr)p)
-    i = (i + 1) & (live_cap - 1);
-  if (live[i].addr) /* the allocator reused p without telling us: stale */
-    remove_sample_locked(live[i].stack, live[i].tid, live[i].size);
-  else
-    live_used++, __atomic_add_fetch(filter_slot((uptr)p), 1, __ATOMIC_RELAXED);
-  live[i] = (live_block){(uptr)p, stack, tid, size};
-  add_sample_locked(stack, tid, size);
+  live_insert_locked((uptr)p, stack, tid, size);
   spin_unlock(&prof_lock);
 }
 
@@ -278,29 +359,28 @@ void heapprof_record_free(void *ptr) {
       SL_LIKELY(!__atomic_load_n(filter_slot(p), __ATOMIC_RELAXED)))
     return;
   spin_lock(&prof_lock);
-  size_t i = live_cap ? addr_hash(p) & (live_cap - 1) : 0;
-  while (live_cap && live[i].addr && live[i].addr != p)
-    i = (i + 1) & (live_cap - 1);
-  if (!live_cap || !live[i].addr) {
-    spin_unlock(&prof_lock);
-    return;
-  }
-  remove_sample_locked(live[i].stack, live[i].tid, live[i].size);
-  __atomic_sub_fetch(filter_slot(p), 1, __ATOMIC_RELAXED);
-  live_used--;
-  /* Backward-shift deletion keeps probe chains whole without tombstones. */
-  size_t hole = i;
-  for (size_t j = (i + 1) & (live_cap - 1); live[j].addr;
-       j = (j + 1) & (live_cap - 1)) {
-    size_t home = addr_hash(live[j].addr) & (live_cap - 1);
-    /* Move j into the hole unless its home lies cyclically in (hole, j]. */
-    if (((j - home) & (live_cap - 1)) >= ((j - hole) & (live_cap - 1))) {
-      live[hole] = live[j];
-      hole = j;
-    }
-  }
-  live[hole].addr = 0;
+  live_remove_locked(p);
   spin_unlock(&prof_lock);
+}
+
+/* O(table size) under the lock, once per timeline sample: a program with
+ * a million live samples holds sampled allocations up for about a
+ * millisecond every heap_profile_timeline_ms. */
+void heapprof_inuse_by_age(uint64_t *young, uint64_t *old) {
+  uint64_t y = 0, o = 0;
+  spin_lock(&prof_lock);
+  uint64_t now = sys_monotonic_ns();
+  for (size_t i = 0; i < live_cap; i++) {
+    if (!live[i].addr)
+      continue;
+    if (now - live[i].t_ns < temporary_ns)
+      y += live[i].est;
+    else
+      o += live[i].est;
+  }
+  spin_unlock(&prof_lock);
+  *young = y;
+  *old = o;
 }
 
 /* ---- control ------------------------------------------------------------ */
@@ -313,6 +393,7 @@ void heapprof_init(void) {
   mean_bytes =
       sl_opt.heap_profile_sample ? (double)sl_opt.heap_profile_sample : 1;
   sample_all = sl_opt.heap_profile_sample <= 1;
+  temporary_ns = (uint64_t)sl_opt.heap_profile_temporary_ms * 1000000u;
   filter = sys_map_anon(sizeof(uint32_t) << FILTER_BITS);
   heapprof_output_init();
   heapprof_watch_init();

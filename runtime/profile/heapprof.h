@@ -129,9 +129,12 @@ void heapprof_record_alloc_stack(void *p, size_t size, uint32_t stack);
 void heapprof_record_free(void *p);
 
 /* Header-marked samples (the checker's allocator keeps stack, thread and
- * size in the chunk header). tid is the T<n> of the allocating thread. */
-void heapprof_record_sample(uint32_t stack, uint32_t tid, size_t size);
-void heapprof_release_sample(uint32_t stack, uint32_t tid, size_t size);
+ * size in the chunk header). tid is the T<n> of the allocating thread.
+ * The block's address p keys its allocation time in the same table the
+ * address-keyed calls use (only sampled blocks are in it), so its free can
+ * be classified as temporary or long-lived. */
+void heapprof_record_sample(void *p, uint32_t stack, uint32_t tid, size_t size);
+void heapprof_release_sample(void *p, uint32_t stack, uint32_t tid, size_t size);
 
 /* Reads the options; from sleuth_init, after the thread table. */
 void heapprof_init(void);

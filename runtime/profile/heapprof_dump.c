@@ -4,14 +4,21 @@
  *   heap_v2/<mean sample bytes>
  *     t*: <live objs>: <live bytes> [<cum objs>: <cum bytes>]   whole process
  *     tN: ...                                                   per thread
+ *   # lifetimes temporary_ms=<T> uptime_ms=<ms since start>
  *   @ 0x<ret addr> 0x<ret addr> ...           one stack, innermost first
  *     t*: ...
+ *     life: <temp objs>: <temp bytes> [<long objs>: <long bytes>]
  *     tN: ...
  *   (blank line)
  *   MAPPED_LIBRARIES:
  *   <the contents of /proc/self/maps>
  *
- * Counts are raw samples and requested sizes; readers scale. The stack
+ * Counts are raw samples and requested sizes; readers scale. The lifetime
+ * lines are Sleuth's (sleuth-report --lifetimes): of the stack's sampled
+ * blocks already freed, those freed within T ms of their allocation
+ * (temporary) and those freed later (long-lived); its live ones are the
+ * t* line's. jeprof skips lines it does not know (checked in
+ * lit/heapprof/lifetimes-jeprof.c); a stack with nothing freed has none. The stack
  * leaves out frame 0 (inside the allocator entry point), so it starts in
  * the caller of malloc/new. Dumps are serialised by dump_lock; the records
  * are copied under the profiler's lock and written without it.
@@ -93,6 +100,10 @@ static void out_counts(out_t *o, const char *who, uint32_t tid,
 }
 
 static void add_counts(hp_record *to, const hp_record *r) {
+  to->temp_objs += r->temp_objs;
+  to->temp_bytes += r->temp_bytes;
+  to->long_objs += r->long_objs;
+  to->long_bytes += r->long_bytes;
   to->live_objs += r->live_objs;
   to->live_bytes += r->live_bytes;
   to->cum_objs += r->cum_objs;
@@ -147,6 +158,9 @@ static void write_profile(out_t *o, hp_record *r, size_t n) {
       add_counts(&t, &r[i]);
     out_counts(o, 0, tid, &t);
   }
+  out_printf(o, "# lifetimes temporary_ms=%llu uptime_ms=%llu\n",
+             (unsigned long long)(heapprof_temporary_ns() / 1000000u),
+             (unsigned long long)heapprof_uptime_ms());
   sort_records(r, n, by_stack);
   for (size_t i = 0; i < n;) {
     size_t end = i;
@@ -161,6 +175,12 @@ static void write_profile(out_t *o, hp_record *r, size_t n) {
       out_printf(o, " 0x%lx", (unsigned long)pcs[k]);
     out_bytes(o, "\n", 1);
     out_counts(o, "t*", 0, &s);
+    if (s.temp_objs || s.long_objs)
+      out_printf(o, "  life: %llu: %llu [%llu: %llu]\n",
+                 (unsigned long long)s.temp_objs,
+                 (unsigned long long)s.temp_bytes,
+                 (unsigned long long)s.long_objs,
+                 (unsigned long long)s.long_bytes);
     for (; i < end; i++)
       out_counts(o, 0, r[i].tid, &r[i]);
   }

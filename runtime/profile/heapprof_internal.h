@@ -5,15 +5,25 @@
 
 #include "sys.h"
 
-/* Sampled counts of one (stack, thread); cum_objs > 0 marks a used slot. */
+/* Sampled counts of one (stack, thread); cum_objs > 0 marks a used slot.
+ * The freed samples split by lifetime: temp_* were freed within
+ * heap_profile_temporary_ms of their allocation, long_* later (the live
+ * ones are live_*), counted for the allocating thread. */
 typedef struct {
   uint32_t stack, tid;
   uint64_t live_objs, live_bytes, cum_objs, cum_bytes;
+  uint64_t temp_objs, temp_bytes, long_objs, long_bytes;
 } hp_record;
 
 /* A copy of every record (internal memory; ifree it). */
 size_t heapprof_snapshot(hp_record **out);
 uint64_t heapprof_mean_bytes(void);
+/* heap_profile_temporary_ms in ns. */
+uint64_t heapprof_temporary_ns(void);
+/* Estimated (unsampled) bytes of the sampled live blocks younger than
+ * heap_profile_temporary_ms (*young) and older (*old); walks the sampled
+ * blocks under the profiler's lock (the timeline's per-class columns). */
+void heapprof_inuse_by_age(uint64_t *young, uint64_t *old);
 
 /* heapprof_timeline.c: the process's start time and the timeline file. */
 void heapprof_output_init(void);

@@ -4,18 +4,24 @@
  *   # sleuth-timeline 1 pid=<pid> sample=<mean sample bytes>
  *   sample <t_ms> <heap_inuse_bytes> <rss_anon_bytes> <rss_file_bytes>
  *          <alloc_count> <allocs_per_s> <quarantine_bytes> <shadow_bytes>
- *          <depot_bytes>
+ *          <depot_bytes> <young_bytes> <old_bytes>
  *   dump <t_ms> <path of the .heap file written then>
  *
  * t_ms counts from the runtime's start (from the fork in a child). Heap in
  * use and the allocation count are the sums of every thread's counters
- * (requested bytes); RSS comes from /proc/thread-self/status. The last
- * three are Sleuth's own overhead inside that RSS (process/stats.h:
+ * (requested bytes); RSS comes from /proc/thread-self/status. Quarantine,
+ * shadow and depot are Sleuth's own overhead inside that RSS (process/stats.h:
  * quarantined blocks, the heap's shadow, the stack depot; 0 in profile-only
  * mode), so a reader can tell the program's growth from Sleuth's. Files
  * written before they existed end after <allocs_per_s>: readers take 6
- * numbers or more, ignoring columns they do not know. Each line is
- * one write(2) to an O_APPEND file, so lines never interleave; the file is
+ * numbers or more, ignoring columns they do not know.
+ * <young_bytes> and <old_bytes> (added with the lifetime classes) split
+ * heap in use by age, estimated from the sampled live blocks as jeprof
+ * scales them: young = allocated less than heap_profile_temporary_ms ago
+ * (what will be temporary if freed soon), old = the rest (long-lived or
+ * never freed). They sum to about heap_inuse_bytes within the sampling
+ * error; with heap_profile_sample=1 they are exact (requested bytes).
+ * Each line is one write(2) to an O_APPEND file, so lines never interleave; the file is
  * opened for each line, so a program that closes every descriptor (as
  * daemons do) can never have its own files written to. With
  * heap_profile_timeline_max_size the file rotates to <...>.timeline.1. */
@@ -131,6 +137,8 @@ void heapprof_timeline_sample(void) {
   threads_unlock();
   /* Blocks allocated before the profiler started can be freed later. */
   uint64_t inuse = alloc_bytes > free_bytes ? alloc_bytes - free_bytes : 0;
+  uint64_t young = 0, old = 0;
+  heapprof_inuse_by_age(&young, &old);
   sys_proc_status st = {0, 0, 0};
   sys_read_proc_status(&st);
   stats_overhead ov;
@@ -143,14 +151,16 @@ void heapprof_timeline_sample(void) {
                       : 0;
   last_ns = now;
   last_allocs = allocs;
-  char line[256];
-  size_t n =
-      sl_snprintf(line, sizeof line, "sample %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
-                  (unsigned long long)((now - start_ns) / 1000000u),
-                  (unsigned long long)inuse, (unsigned long long)st.rss_anon,
-                  (unsigned long long)st.rss_file, (unsigned long long)allocs,
-                  (unsigned long long)rate, (unsigned long long)ov.quarantine,
-                  (unsigned long long)ov.shadow, (unsigned long long)ov.depot);
+  char line[320];
+  size_t n = sl_snprintf(
+      line, sizeof line,
+      "sample %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
+      (unsigned long long)((now - start_ns) / 1000000u),
+      (unsigned long long)inuse, (unsigned long long)st.rss_anon,
+      (unsigned long long)st.rss_file, (unsigned long long)allocs,
+      (unsigned long long)rate, (unsigned long long)ov.quarantine,
+      (unsigned long long)ov.shadow, (unsigned long long)ov.depot,
+      (unsigned long long)young, (unsigned long long)old);
   timeline_write(line, n);
   spin_unlock(&rate_lock);
 }

@@ -155,10 +155,13 @@ static int serve_alert(void) {
   int64_t at = __atomic_load_n(&alert_inuse, __ATOMIC_ACQUIRE);
   int64_t n = (int64_t)sl_opt.heap_profile_alert_mb * MB;
   int64_t level = at / n * n;
+  /* Re-armed before the dump: the program may pass the next level while
+   * the dump and the alert line are written (a program that waits for the
+   * dump and then allocates does), and that crossing must not be lost. */
+  __atomic_store_n(&arm_alert, level + n, __ATOMIC_RELEASE);
   char name[4096];
   int ok = heapprof_dump_named(0, name, sizeof name) == 0;
   heapprof_alert(at, level, ok ? name : 0);
-  __atomic_store_n(&arm_alert, level + n, __ATOMIC_RELEASE);
   return ok;
 }
 

@@ -4,11 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errors.h"
 #include "util.h"
 
 typedef struct {
   char *name;
-  double v;
+  double v, var, k;
 } group;
 
 static int by_value(const void *a, const void *b) {
@@ -60,6 +61,8 @@ void by_module_report(FILE *out, const profile *p, const module_options *o) {
       free(name);
     }
     g[at].v += p->samples[i].v[o->m];
+    g[at].var += errors_variance(p, &p->samples[i], o->m);
+    g[at].k += errors_count(&p->samples[i], o->m);
   }
   strmap_free(&index);
   qsort(g, n, sizeof(*g), by_value);
@@ -73,15 +76,23 @@ void by_module_report(FILE *out, const profile *p, const module_options *o) {
     fprintf(out, " over %.3f s (%s)\n", o->span_s, o->span_how);
   else
     fprintf(out, "; no time span known (%s), so no rates\n", o->span_how);
-  fprintf(out, "%14s %14s %8s  %s\n", unit, rate ? (metric_is_space(o->m) ? "bytes/s" : "objects/s") : "",
-          "share", o->by_dir ? "directory" : "module");
+  fprintf(out, "%14s %14s %8s", unit, rate ? (metric_is_space(o->m) ? "bytes/s" : "objects/s") : "",
+          "share");
+  if (o->errors)
+    fprintf(out, " %12s %8s", "+-2s", "samples");
+  fprintf(out, "  %s\n", o->by_dir ? "directory" : "module");
   for (size_t i = 0; i < n; i++) {
     fprintf(out, "%14.0f ", whole(g[i].v));
     if (rate)
       fprintf(out, "%14.1f ", g[i].v / o->span_s);
     else
       fprintf(out, "%14s ", "");
-    fprintf(out, "%7.2f%%  %s\n", total ? 100 * g[i].v / total : 0, g[i].name);
+    fprintf(out, "%7.2f%%", total ? 100 * g[i].v / total : 0);
+    if (o->errors) {
+      double e = errors_two_sigma(g[i].var);
+      fprintf(out, " %12.0f %7.0f%s", whole(e), g[i].k, o->growth && fabs(g[i].v) <= e ? "~" : " ");
+    }
+    fprintf(out, "  %s\n", g[i].name);
     free(g[i].name);
   }
   fprintf(out, "%14.0f ", whole(total));
@@ -89,7 +100,14 @@ void by_module_report(FILE *out, const profile *p, const module_options *o) {
     fprintf(out, "%14.1f ", total / o->span_s);
   else
     fprintf(out, "%14s ", "");
-  fprintf(out, "%7.2f%%  total\n", total ? 100.0 : 0);
+  fprintf(out, "%7.2f%%", total ? 100.0 : 0);
+  if (o->errors) {
+    double var = errors_total_variance(p, o->m), k = 0, e = errors_two_sigma(var);
+    for (size_t i = 0; i < p->nsamples; i++)
+      k += errors_count(&p->samples[i], o->m);
+    fprintf(out, " %12.0f %7.0f%s", whole(e), k, o->growth && fabs(total) <= e ? "~" : " ");
+  }
+  fputs("  total\n", out);
   free(g);
 
   if (o->limit > 0) {

@@ -16,6 +16,7 @@ typedef struct {
   const char *span_how; /* where span_s came from, for the heading */
   double limit;         /* bytes; 0: none */
   double heap_now;      /* current in-use bytes (of the newer dump) */
+  bool errors;          /* "+-2s samples" columns before the name ('~': growth within them) */
 } module_options;
 
 void by_module_report(FILE *out, const profile *p, const module_options *o);

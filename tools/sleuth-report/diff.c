@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "errors.h"
 #include "profile.h"
 #include "util.h"
 
@@ -30,6 +31,7 @@ void profile_merge(profile *p) {
     } else {
       for (int m = 0; m < M_COUNT; m++)
         p->samples[at].v[m] += s->v[m];
+      errors_merge(&p->samples[at], s);
       free(s->locs);
     }
     free(key);

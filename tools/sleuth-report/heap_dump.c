@@ -2,8 +2,11 @@
  *   heap_v2/<mean sample bytes>
  *     t*: <objs>: <bytes> [<cum objs>: <cum bytes>]     whole process
  *     tN: ...                                           per thread
+ *   # lifetimes temporary_ms=<T> uptime_ms=<U>         Sleuth's, optional
  *   @ 0x.. 0x..                                         one stack
  *     t*: ... / tN: ...
+ *     life: <objs>: <bytes> [<objs>: <bytes>]           Sleuth's, optional:
+ *                            freed within T ms [freed later], sampled
  *   (blank line)
  *   MAPPED_LIBRARIES:
  *   <the /proc/self/maps lines>
@@ -89,6 +92,28 @@ static const char *expect(const char *p, char c) {
   return *p == c ? p + 1 : NULL;
 }
 
+/* "a: b [c: d]" */
+static int parse_four(const char *p, raw_counts *c) {
+  if (!(p = parse_count(p, &c->objs)) || !(p = expect(p, ':')) ||
+      !(p = parse_count(p, &c->bytes)) || !(p = expect(p, '[')) ||
+      !(p = parse_count(p, &c->cum_objs)) || !(p = expect(p, ':')) ||
+      !(p = parse_count(p, &c->cum_bytes)) || !(p = expect(p, ']')))
+    return 0;
+  return *skip_spaces(p) == 0;
+}
+
+/* "# lifetimes temporary_ms=T uptime_ms=U" */
+static int parse_lifetimes_header(heap_dump *d, const char *line) {
+  const char *t = strstr(line, " temporary_ms="), *u = strstr(line, " uptime_ms=");
+  double tv, uv;
+  if (!t || !u || !parse_count(t + 14, &tv) || !parse_count(u + 11, &uv))
+    return 0;
+  d->has_life = 1;
+  d->temporary_ms = tv;
+  d->uptime_ms = uv;
+  return 1;
+}
+
 /* "tX: a: b [c: d]" with X '*' or a thread number. */
 static int parse_thread_line(const char *line, thread_counts *out) {
   const char *p = skip_spaces(line);
@@ -104,14 +129,9 @@ static int parse_thread_line(const char *line, thread_counts *out) {
   } else {
     return 0;
   }
-  raw_counts *c = &out->c;
-  if (!(p = expect(p, ':')) || !(p = parse_count(p, &c->objs)) ||
-      !(p = expect(p, ':')) || !(p = parse_count(p, &c->bytes)) ||
-      !(p = expect(p, '[')) || !(p = parse_count(p, &c->cum_objs)) ||
-      !(p = expect(p, ':')) || !(p = parse_count(p, &c->cum_bytes)) ||
-      !(p = expect(p, ']')))
+  if (!(p = expect(p, ':')))
     return 0;
-  return *skip_spaces(p) == 0;
+  return parse_four(p, &out->c);
 }
 
 static void parse_stack_line(heap_dump *d, const char *line, long lineno) {
@@ -188,6 +208,21 @@ heap_dump *heap_dump_load(const char *path) {
       continue;
     if (strcmp(line, "MAPPED_LIBRARIES:") == 0) {
       in_maps = 1;
+      continue;
+    }
+    if (strncmp(p, "# lifetimes", 11) == 0) {
+      if (!parse_lifetimes_header(d, p))
+        die_input(path, lineno, "malformed line: expected '# lifetimes temporary_ms=<ms> "
+                                "uptime_ms=<ms>'");
+      continue;
+    }
+    if (strncmp(p, "life:", 5) == 0) {
+      raw_counts lc;
+      if (!d->nstacks || !parse_four(p + 5, &lc))
+        die_input(path, lineno, "malformed line: expected 'life: <objects>: <bytes> "
+                                "[<objects>: <bytes>]' after a stack");
+      d->stacks[d->nstacks - 1].life =
+          (life_counts){lc.objs, lc.bytes, lc.cum_objs, lc.cum_bytes};
       continue;
     }
     if (*p == '@') {

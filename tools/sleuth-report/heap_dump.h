@@ -22,10 +22,17 @@ typedef struct {
   raw_counts c;
 } thread_counts;
 
+/* Sleuth's "life:" line: the stack's freed samples, freed within the
+ * temporary threshold of their allocation and later. */
+typedef struct {
+  double temp_objs, temp_bytes, long_objs, long_bytes;
+} life_counts;
+
 typedef struct {
   uint64_t *pcs; /* return addresses, innermost first */
   size_t npcs;
   raw_counts total; /* the stack's t*: line */
+  life_counts life; /* zeros without a life: line */
   thread_counts *threads;
   size_t nthreads, cap;
   long line; /* of the '@' line, for messages */
@@ -34,6 +41,10 @@ typedef struct {
 typedef struct {
   char *path;
   double interval; /* mean sample bytes from "heap_v2/<n>" */
+  /* From "# lifetimes temporary_ms=T uptime_ms=U" (Sleuth's dumps since
+   * the lifetime classes): has_life is 0 for jemalloc's and older ones. */
+  int has_life;
+  double temporary_ms, uptime_ms;
   raw_counts total;
   dump_stack *stacks;
   size_t nstacks, cap;

@@ -9,6 +9,7 @@
 #include "by_module.h"
 #include "graphs.h"
 #include "heap_dump.h"
+#include "lifetimes.h"
 #include "pprof.h"
 #include "profile.h"
 #include "reports.h"
@@ -45,6 +46,15 @@ static const char usage[] =
     "  --alloc-space        bytes allocated since start\n"
     "  --alloc-objects      objects allocated since start\n"
     "  --base OLD.heap      subtract an older dump: show the growth since it\n"
+    "  --error-bars         sampled estimates with their 2-sigma error and sample\n"
+    "                       count: on the Total line, and as columns before each\n"
+    "                       row's name (--text/--top, --by-module), after each\n"
+    "                       stack's value (--stacks); with --base a\n"
+    "                       '~' marks growth within the noise (without the flag a\n"
+    "                       note on stderr says how many rows are)\n"
+    "  --lifetimes          per stack: bytes freed within heap_profile_temporary_ms\n"
+    "                       (temporary), freed later (long-lived) and live, with\n"
+    "                       error bars, by churn (temporary bytes/s) and retention\n"
     "  --focus REGEX        keep stacks with a function matching REGEX\n"
     "  --ignore REGEX       drop stacks with a function matching REGEX\n"
     "  --by-module          group by module, with bytes per second\n"
@@ -84,6 +94,7 @@ static const char usage[] =
 typedef struct {
   metric m;
   bool text, stacks, threads, lines, collapsed, by_module, by_dir, sarif, symbolize, merge;
+  bool error_bars, lifetimes;
   size_t top;
   const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot, *pprof, *watch;
   double limit, interval;
@@ -179,6 +190,10 @@ static void parse_args(int argc, char **argv, options *o) {
       o->focus = val;
     } else if (VALUE("--ignore")) {
       o->ignore = val;
+    } else if (FLAG("--error-bars")) {
+      o->error_bars = true;
+    } else if (FLAG("--lifetimes")) {
+      o->lifetimes = true;
     } else if (FLAG("--by-module")) {
       o->by_module = true;
     } else if (FLAG("--by-dir")) {
@@ -386,10 +401,10 @@ int main(int argc, char **argv) {
     write_timeline_svg(f, tl);
     close_out(f, o.timeline_svg);
   }
-  bool want_text = o.text || o.stacks || o.threads;
+  bool want_text = (o.text && !o.lifetimes) || o.stacks || o.threads;
   /* The text report is the default for a dump unless another output of
    * the dump was asked for (the timeline chart is not one). */
-  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.pprof;
+  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.pprof || o.lifetimes;
   if (!dump_path) {
     if (want_text || other || o.base || o.merge)
       die("no heap dump given (only the timeline %s)", timeline_path);
@@ -401,12 +416,21 @@ int main(int argc, char **argv) {
         "are not the same threads");
   if (o.merge)
     merge_warn_same_process(dump_paths, ndumps);
+  if (o.lifetimes && (o.base || o.merge || o.threads))
+    die("--lifetimes reads one dump: it does not combine with %s",
+        o.base ? "--base" : o.merge ? "--merge" : "--threads");
   heap_dump **dumps = xcalloc(ndumps, sizeof(heap_dump *));
   for (size_t i = 0; i < ndumps; i++)
     dumps[i] = heap_dump_load(dump_paths[i]);
   heap_dump *d = dumps[0];
   heap_dump *base = o.base ? heap_dump_load(o.base) : NULL;
   profile p = {0};
+  if (base) {
+    char *a = process_of(base->path), *b = process_of(d->path);
+    p.same_process = a && b && strcmp(a, b) == 0;
+    free(a);
+    free(b);
+  }
   for (size_t i = 0; i < ndumps; i++)
     profile_add_dump(&p, dumps[i], +1, o.threads);
   if (base)
@@ -423,18 +447,20 @@ int main(int argc, char **argv) {
              ndumps - 1, ndumps);
     dump_path = merged_name;
   }
-  text_options to = {o.m, o.top, o.lines, dump_path, o.base};
+  text_options to = {o.m, o.top, o.lines, dump_path, o.base, o.error_bars};
   if (o.threads)
     text_threads(stdout, &p, &to);
   else if (o.stacks)
     text_stacks(stdout, &p, &to);
   else if (want_text || !other)
     text_report(stdout, &p, &to);
+  if (o.lifetimes)
+    lifetimes_report(stdout, &p, d, o.top);
   if (o.collapsed)
     write_collapsed(stdout, &p, o.m);
   if (o.by_module || o.by_dir) {
     module_options mo = {o.m, o.by_dir && !o.by_module, base != NULL, 0, "", o.limit,
-                         dump_inuse_bytes(d)};
+                         dump_inuse_bytes(d), o.error_bars};
     time_span(d, base, tl, &mo);
     by_module_report(stdout, &p, &mo);
     if (o.by_module && o.by_dir) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errors.h"
 #include "profile.h"
 #include "util.h"
 
@@ -35,6 +36,7 @@ void profile_merge_by_source(profile *p) {
     } else {
       for (int m = 0; m < M_COUNT; m++)
         p->samples[at].v[m] += s->v[m];
+      errors_merge(&p->samples[at], s);
     }
     free(key);
   }
@@ -42,8 +44,7 @@ void profile_merge_by_source(profile *p) {
   p->nsamples = kept;
 }
 
-/* "<prefix>.<pid>" of a "<prefix>.<pid>.<seq>.heap" name, or NULL. */
-static char *process_of(const char *path) {
+char *process_of(const char *path) {
   size_t n = strlen(path);
   if (n < 6 || strcmp(path + n - 5, ".heap") != 0)
     return NULL;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errors.h"
 #include "symbolize.h"
 #include "util.h"
 
@@ -70,6 +71,7 @@ static void add_sample(profile *p, const size_t *locs, size_t n, long thread,
   s->nlocs = n;
   s->thread = thread;
   scaled_values(c, interval, sign, s->v);
+  errors_init_sample(s, c, interval, sign);
 }
 
 void profile_add_dump(profile *p, const heap_dump *d, int sign, bool per_thread) {
@@ -87,8 +89,11 @@ void profile_add_dump(profile *p, const heap_dump *d, int sign, bool per_thread)
                    d->interval, sign);
         any_thread = true;
       }
-    if (!any_thread)
+    if (!any_thread) {
       add_sample(p, locs, st->npcs, THREAD_ALL, &st->total, d->interval, sign);
+      if (sign > 0)
+        errors_init_life(&p->samples[p->nsamples - 1], &st->life, d->interval);
+    }
     free(locs);
   }
 }

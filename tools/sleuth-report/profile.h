@@ -41,11 +41,24 @@ typedef struct {
   const mapping *map; /* that dump's mapping holding pc, or NULL */
 } location;
 
+/* Lifetime classes of one stack's freed blocks (estimates): temporary and
+ * long-lived bytes and objects, variances of the two byte figures, and
+ * the sample counts they rest on. */
+enum { L_TEMP, L_LONG, L_COUNT };
+typedef struct {
+  double bytes[L_COUNT], objs[L_COUNT], var[L_COUNT], k[L_COUNT];
+} life_est;
+
 typedef struct {
   size_t *locs; /* location ids, innermost first */
   size_t nlocs;
   long thread;  /* THREAD_ALL unless --threads */
   double v[M_COUNT];
+  /* Error bars (errors.c): sample counts and estimated variances of v,
+   * from the dumps added (pos) and from a --base (neg) apart, since the
+   * variance of a growth depends on both. */
+  double kpos[M_COUNT], kneg[M_COUNT], varpos[M_COUNT], varneg[M_COUNT];
+  life_est life; /* zeros for per-thread samples and dumps without it */
   const frame **frames; /* expanded: every inlined frame, innermost first */
   size_t nframes;
 } sample;
@@ -57,6 +70,9 @@ typedef struct {
   sample *samples;
   size_t nsamples, scap;
   double interval; /* of the main dump */
+  /* --base OLD is an earlier dump of the same process (errors.c uses the
+   * tighter variance of a growth then). */
+  bool same_process;
 } profile;
 
 /* jeprof's unsampling factor for a stack whose sampled objects average
@@ -86,6 +102,9 @@ void profile_merge(profile *p);
  * and lines (dumps of different processes: --merge), threads dropped.
  * Call after profile_resolve. */
 void profile_merge_by_source(profile *p);
+/* merge.c: "<prefix>.<pid>" of a "<prefix>.<pid>.<seq>.heap" name, or
+ * NULL (malloc'd). */
+char *process_of(const char *path);
 /* Warns (stderr) when two of the paths are <prefix>.<pid>.<seq>.heap
  * dumps of one process: snapshots of the same memory, not to be summed. */
 void merge_warn_same_process(const char *const *paths, size_t n);

@@ -4,11 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errors.h"
 #include "util.h"
 
 typedef struct {
   const char *key;
   double flat, cum;
+  double flat_var, flat_k; /* error bars of flat */
 } func_row;
 
 void print_value(FILE *out, double v, metric m) {
@@ -49,6 +51,15 @@ static void heading(FILE *out, const profile *p, const text_options *o, double t
     char h[32];
     fprintf(out, " (%s)", human_bytes(total, h, sizeof(h)));
   }
+  /* Sampled: the total's 2 sigma and the samples behind it (exact
+   * profiles have no error, and keep the line as it was). */
+  if (o->errors && p->interval > 1) {
+    double k = 0;
+    for (size_t i = 0; i < p->nsamples; i++)
+      k += errors_count(&p->samples[i], o->m);
+    fprintf(out, " +- %.0f (2 sigma, %.0f samples)",
+            whole(errors_two_sigma(errors_total_variance(p, o->m))), k);
+  }
   fputc('\n', out);
 }
 
@@ -79,8 +90,11 @@ static void function_table(FILE *out, const profile *p, const text_options *o, b
         rows[r].key = xstrdup(keys[k]);
         strmap_put(&index, keys[k], r);
       }
-      if (k == 0)
+      if (k == 0) {
         rows[r].flat += v;
+        rows[r].flat_var += errors_variance(p, s, o->m);
+        rows[r].flat_k += errors_count(s, o->m);
+      }
       /* Recursion: a function counts once per stack in cum. */
       bool again = false;
       for (size_t j = 0; j < k && !again; j++)
@@ -97,14 +111,35 @@ static void function_table(FILE *out, const profile *p, const text_options *o, b
   size_t shown = o->top && o->top < nrows ? o->top : nrows;
   fprintf(out, "Showing %s%zu of %zu %s\n", shown < nrows ? "top " : "", shown, nrows,
           o->lines ? "lines" : "functions");
-  fprintf(out, "%12s %7s %7s %12s %7s\n", "flat", "flat%", "sum%", "cum", "cum%");
+  if (o->errors)
+    fprintf(out, "%12s %7s %7s %12s %7s %12s %8s\n", "flat", "flat%", "sum%", "cum", "cum%",
+            "flat+-2s", "samples");
+  else
+    fprintf(out, "%12s %7s %7s %12s %7s\n", "flat", "flat%", "sum%", "cum", "cum%");
   double sum = 0;
   for (size_t r = 0; r < shown; r++) {
     sum += rows[r].flat;
-    fprintf(out, "%12.0f %6.2f%% %6.2f%% %12.0f %6.2f%%  %s\n", whole(rows[r].flat),
+    fprintf(out, "%12.0f %6.2f%% %6.2f%% %12.0f %6.2f%%", whole(rows[r].flat),
             pct(rows[r].flat, total), pct(sum, total), whole(rows[r].cum),
-            pct(rows[r].cum, total), rows[r].key);
+            pct(rows[r].cum, total));
+    if (o->errors) {
+      double e = errors_two_sigma(rows[r].flat_var);
+      /* '~': a growth (or a value) no larger than its noise */
+      fprintf(out, " %12.0f %7.0f%s", whole(e), rows[r].flat_k,
+              o->base && rows[r].flat_k > 0 && fabs(rows[r].flat) <= e ? "~" : " ");
+    }
+    fprintf(out, "  %s\n", rows[r].key);
   }
+  /* A growth within its noise, unmarked because the columns are off: say
+   * so where it does not change the report's layout. */
+  size_t noisy = 0;
+  for (size_t r = 0; o->base && !o->errors && r < shown; r++)
+    noisy += rows[r].flat_k > 0 && fabs(rows[r].flat) <= errors_two_sigma(rows[r].flat_var);
+  if (noisy)
+    fprintf(stderr,
+            "sleuth-report: note: the growth of %zu of the %zu %s shown is within its sampling "
+            "noise (2 sigma); --error-bars shows which\n",
+            noisy, shown, o->lines ? "lines" : "functions");
   for (size_t r = 0; r < nrows; r++)
     free((char *)rows[r].key);
   free(rows);
@@ -152,6 +187,11 @@ void text_stacks(FILE *out, const profile *p, const text_options *o) {
     const sample *s = &p->samples[order[r]];
     fputc('\n', out);
     print_value(out, s->v[o->m], o->m);
+    if (o->errors) {
+      double e = errors_two_sigma(errors_variance(p, s, o->m)), k = errors_count(s, o->m);
+      fprintf(out, " +- %.0f [%.0f samples%s]", whole(e), k,
+              o->base && k > 0 && fabs(s->v[o->m]) <= e ? ", within the noise" : "");
+    }
     fprintf(out, " (%.2f%%) in ", pct(s->v[o->m], total));
     print_value(out, s->v[metric_is_space(o->m) ? o->m + 1 : o->m - 1],
                 metric_is_space(o->m) ? o->m + 1 : o->m - 1);

@@ -13,6 +13,10 @@ typedef struct {
   bool lines;       /* group by function and source line, not function */
   const char *file; /* the dump, for the heading */
   const char *base; /* the base dump, or NULL */
+  /* Per-row error bars: "+-2sigma samples" columns before the name, and
+   * with a base a '~' after the sample count when the growth is within
+   * them (main.c: --error-bars, or --base of sampled dumps). */
+  bool errors;
 } text_options;
 
 void text_report(FILE *out, const profile *p, const text_options *o);

@@ -83,15 +83,18 @@ timeline *timeline_load(const char *path) {
     if (!*line)
       continue;
     if (strncmp(line, "sample ", 7) == 0) {
-      double v[9] = {0};
-      int n = parse_numbers(line + 7, v, 6, 9);
+      /* 6 columns (old timelines), 9 with Sleuth's overhead, 11 with the
+       * heap in use by age; more are checked and ignored. */
+      double v[11] = {0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1};
+      int n = parse_numbers(line + 7, v, 6, 11);
       if (!n)
         die_input(path, lineno, "malformed sample line: expected 'sample <t_ms> <heap_inuse> "
                                 "<rss_anon> <rss_file> <alloc_count> <allocs_per_s> "
                                 "[<quarantine> <shadow> <depot>]'");
       GROW(t->samples, t->scap, t->nsamples);
       timeline_sample *s = &t->samples[t->nsamples++];
-      *s = (timeline_sample){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], n >= 9};
+      *s = (timeline_sample){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], n >= 9,
+                             v[9], v[10]};
       continue;
     }
     if (strncmp(line, "dump ", 5) == 0) {

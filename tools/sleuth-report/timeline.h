@@ -12,6 +12,11 @@ typedef struct {
   double t_ms, heap_inuse, rss_anon, rss_file, alloc_count, allocs_per_s;
   double quarantine, shadow, depot;
   int overhead;
+  /* heap in use by age (estimated from samples): younger than the
+   * runtime's heap_profile_temporary_ms, and older; both -1 in timelines
+   * written before the runtime had lifetime classes (fewer than 11
+   * columns). */
+  double young, old;
 } timeline_sample;
 
 typedef struct {

@@ -8,13 +8,16 @@ lines = open(path).read().splitlines()
 if not lines[0].startswith("# sleuth-timeline 1 pid="):
     sys.exit("bad header: %r" % lines[0])
 last_t, last_count, samples, dumps, peak, shadow_peak = -1, -1, [], [], 0, 0
+ages = []  # (heap in use, young + old: the same estimated from samples)
 for line in lines[1:]:
     w = line.split()
     if w[0] == "sample":
-        if len(w) != 10:
-            sys.exit("expected 9 numbers: %s" % line)
-        t, inuse, anon, filerss, count, rate, quarantine, shadow, depot = (int(x) for x in w[1:])
+        if len(w) != 12:
+            sys.exit("expected 11 numbers: %s" % line)
+        (t, inuse, anon, filerss, count, rate, quarantine, shadow, depot,
+         young, old) = (int(x) for x in w[1:])
         samples.append((t, inuse, anon, filerss, count, rate))
+        ages.append((inuse, young + old))
         # An instrumented build: the depot holds stacks, the heap has shadow
         # (at least an eighth of what it holds at its peak, checked below).
         if depot <= 0 or shadow <= 0:
@@ -48,6 +51,16 @@ if max(s[2] for s in samples) < held:
     sys.exit("RSS anon never reached the %d bytes written" % held)
 if shadow_peak < held // 8:
     sys.exit("shadow %d is less than an eighth of the %d bytes held" % (shadow_peak, held))
+# The by-age columns estimate the heap in use from the sampled blocks: at
+# the default 512 KiB interval the 64 blocks of 1 MiB give about 55
+# samples, sigma about 5% of 64 MiB; 25% is five sigmas.
+for inuse, est in ages:
+    if inuse >= held and abs(est - inuse) > held // 4:
+        sys.exit("young+old %d far from heap in use %d" % (est, inuse))
+if ages[-1][1] > held // 8:
+    sys.exit("young+old %d after everything was freed" % ages[-1][1])
+if max(est for _, est in ages) < held // 2:
+    sys.exit("young+old never followed the heap: %r" % ages)
 if len(dumps) != 2:
     sys.exit("expected the API dump and the exit dump, got %r" % dumps)
 print("timeline ok: %d samples, peak %d" % (len(samples), peak))

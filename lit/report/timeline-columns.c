@@ -1,0 +1,13 @@
+// The timeline's sample lines: 6 columns (written before Sleuth's
+// overhead and the lifetime classes), 9 (with quarantine, shadow, depot)
+// and 11 (with heap in use younger and older than
+// heap_profile_temporary_ms) are all read; a column that is not a number
+// is malformed.
+// RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 100 2000 3000 4 5\nsample 90 200 2000 3000 6 7 10 20 30\nsample 190 300 2000 3000 8 9 10 20 30 150 150\n' > %t.mixed.timeline
+// RUN: %sleuth_report --timeline %t.svg %t.mixed.timeline
+// RUN: grep -c '<svg' %t.svg | FileCheck %s --check-prefix=SVG
+// SVG: 1
+// RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 100 2000 3000 4 5 6 7 8 young 9\n' > %t.bad.timeline
+// RUN: not %sleuth_report --timeline %t.svg %t.bad.timeline 2>&1 | FileCheck %s
+// CHECK: sleuth-report: {{.*}}bad.timeline:2: malformed sample line
+int main(void) { return 0; }
