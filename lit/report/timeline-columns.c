@@ -7,6 +7,19 @@
 // RUN: %sleuth_report --timeline %t.svg %t.mixed.timeline
 // RUN: grep -c '<svg' %t.svg | FileCheck %s --check-prefix=SVG
 // SVG: 1
+// With the lifetime columns, heap in use is drawn as two stacked age bands
+// under its line; a timeline without them has no bands.
+// RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 100 2000 3000 4 5 10 20 30 40 60\nsample 100 300 2000 3000 8 9 10 20 30 100 200\n' > %t.age.timeline
+// RUN: %sleuth_report --timeline %t.age.svg %t.age.timeline
+// RUN: FileCheck %s --check-prefix=AGE < %t.age.svg
+// AGE: <polygon class="old" points="{{[^"]+}}"><title>older (long-lived or live)</title></polygon>
+// AGE-NEXT: <polygon class="young" points="{{[^"]+}}"><title>young (may be temporary)</title></polygon>
+// AGE: <polyline class="heap"
+// RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 100 2000 3000 4 5 10 20 30\nsample 100 300 2000 3000 8 9 10 20 30\n' > %t.noage.timeline
+// RUN: %sleuth_report --timeline %t.noage.svg %t.noage.timeline
+// RUN: FileCheck %s --check-prefix=NOAGE < %t.noage.svg
+// NOAGE-NOT: class="young"
+// NOAGE: <polyline class="heap"
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 100 2000 3000 4 5 6 7 8 young 9\n' > %t.bad.timeline
 // RUN: not %sleuth_report --timeline %t.svg %t.bad.timeline 2>&1 | FileCheck %s
 // CHECK: sleuth-report: {{.*}}bad.timeline:2: malformed sample line

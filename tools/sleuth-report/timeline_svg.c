@@ -1,7 +1,10 @@
 /* Timeline chart as one static SVG: three panels over one time axis, each
  * with its own byte scale, so that a heap of a few MiB is not drawn flat
  * under an RSS that Sleuth's shadow and quarantine make hundreds of MiB:
- *   1. heap in use (the program's requested bytes);
+ *   1. heap in use (the program's requested bytes), split by age into
+ *      stacked areas when the file has the lifetime columns: allocated
+ *      less than heap_profile_temporary_ms ago (what will be temporary if
+ *      freed soon) and older (long-lived so far, or never freed);
  *   2. Sleuth's own overhead, stacked: quarantine, the heap's shadow, the
  *      stack depot (files written before the runtime recorded it say so);
  *   3. RSS (anonymous + file, anonymous alone) and the rest of RSS, i.e.
@@ -91,6 +94,9 @@ static double g_anon(const timeline_sample *x) { return x->rss_anon; }
 static double g_quarantine(const timeline_sample *x) { return x->quarantine; }
 static double g_shadow(const timeline_sample *x) { return x->shadow; }
 static double g_depot(const timeline_sample *x) { return x->depot; }
+/* Sampled estimates: -1 when not recorded, never drawn below 0. */
+static double g_young(const timeline_sample *x) { return x->young > 0 ? x->young : 0; }
+static double g_old(const timeline_sample *x) { return x->old > 0 ? x->old : 0; }
 
 static void line(FILE *out, const timeline *t, const tscale *s, int p, double top, getter g,
                  const char *cls, const char *name) {
@@ -153,7 +159,7 @@ static const char *dump_label(const char *path, char *buf, size_t len) {
 void write_timeline_svg(FILE *out, const timeline *t) {
   tscale s = {0, 0};
   double vheap = 0, vover = 0, vrss = 0;
-  int first = 1, have_overhead = 0;
+  int first = 1, have_overhead = 0, have_age = 0;
   for (size_t i = 0; i < t->nsamples; i++) {
     const timeline_sample *x = &t->samples[i];
     if (first || x->t_ms < s.t0)
@@ -162,6 +168,10 @@ void write_timeline_svg(FILE *out, const timeline *t) {
       s.t1 = x->t_ms;
     first = 0;
     vheap = fmax(vheap, x->heap_inuse);
+    if (x->young >= 0 && x->old >= 0) {
+      have_age = 1;
+      vheap = fmax(vheap, g_young(x) + g_old(x));
+    }
     vover = fmax(vover, overhead(x));
     vrss = fmax(vrss, rss(x));
     have_overhead |= x->overhead;
@@ -182,6 +192,7 @@ void write_timeline_svg(FILE *out, const timeline *t) {
         ".ptitle{font-weight:bold}.note{fill:#777}"
         ".grid{stroke:#ddd}.heap{fill:none;stroke:#c0392b;stroke-width:2}"
         "rect.heap{fill:#c0392b;stroke:none}"
+        ".young{fill:#f5b7b1;stroke:none}.old{fill:#922b21;fill-opacity:.55;stroke:none}"
         ".rss{fill:none;stroke:#2471a3;stroke-width:2}.anon{fill:none;stroke:#7fb3d5;"
         "stroke-width:1.5;stroke-dasharray:4 3}.rest{fill:none;stroke:#8e44ad;stroke-width:2}"
         ".quarantine{fill:#f5b041;stroke:none}.shadow{fill:#85929e;stroke:none}"
@@ -200,6 +211,18 @@ void write_timeline_svg(FILE *out, const timeline *t) {
   /* Panel 1: the program's heap, on its own scale. */
   double top = y_axis(out, 0, vheap);
   panel_title(out, 0, "Heap in use", last ? last->heap_inuse : -1);
+  /* By age, stacked under the exact line: the older band at the bottom,
+   * so a leak or a growing cache is a rising floor and churn sits above
+   * it. The bands are estimates from samples, the line is counted. */
+  static const getter ag[] = {g_old, g_young};
+  static const char *const acls[] = {"old", "young"};
+  static const char *const anames[] = {"older (long-lived or live)", "young (may be temporary)"};
+  if (have_age && t->nsamples) {
+    for (int k = 0; k < 2; k++)
+      band(out, t, &s, 0, top, ag, k, acls[k], anames[k]);
+    for (int k = 0; k < 2; k++)
+      legend(out, 0, k, acls[k], anames[k], 1);
+  }
   if (t->nsamples)
     line(out, t, &s, 0, top, g_heap, "heap", "heap in use");
   legend(out, 0, 2, "heap", "heap in use (requested bytes)", 0);
