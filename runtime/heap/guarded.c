@@ -29,6 +29,7 @@
 #include "heapprof.h"
 #include "sysheap.h"
 #include "insn_decode.h"
+#include "interception.h"
 #include "options.h"
 #include "report.h"
 #include "shadow.h"
@@ -153,6 +154,13 @@ void *guard_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   s->sampled = 0;
   __atomic_store_n(&s->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
   spin_unlock(&lock);
+  /* With the checker, the shadow says what the slot says, so that
+   * interceptors and instrumented code see a guarded block's bounds (the
+   * slack next to it too) as they see any other block's. */
+  if (sleuth_checking) {
+    shadow_poison(beg, SLOT_BYTES, SH_HEAP_REDZONE);
+    shadow_unpoison(ub, size);
+  }
   /* A slot reopened after a reported use after free may hold old bytes. */
   if (zero)
     sl_memset((void *)ub, 0, size);
@@ -237,6 +245,8 @@ void guard_free(void *p, uptr pc, uptr fp) {
   s->free_tid = tid16();
   __atomic_store_n(&s->state, CHUNK_QUARANTINED, __ATOMIC_RELEASE);
   uptr beg = slot_beg((uint32_t)i);
+  if (sleuth_checking)
+    shadow_poison(a, s->size ? s->size : 1, SH_FREED);
   sys_mprotect((void *)beg, SLOT_BYTES, PROT_NONE);
   sys_madvise((void *)beg, SLOT_BYTES, MADV_DONTNEED);
   fifo[(fifo_head + fifo_count) % GUARD_SLOTS] = (uint16_t)i;
