@@ -3,7 +3,6 @@
 // block is freed: heap-buffer-overflow, with the free stack as the main
 // stack and the allocation stack.
 // RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
-// guard_pages=0: this is about the redzone check, not a sampled guard page.
 // RUN: env SLEUTH_OPTIONS=guard_pages=0 not %sleuth_run %t 2>&1 | FileCheck %s
 #include <stdlib.h>
 

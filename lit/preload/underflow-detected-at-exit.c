@@ -1,7 +1,6 @@
 // A write just before a block that is never freed: found at exit, when the
 // redzones of the live blocks are checked, with the allocation stack.
 // RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
-// guard_pages=0: this is about the redzone check, not a sampled guard page.
 // RUN: env SLEUTH_OPTIONS=guard_pages=0 not %sleuth_run %t 2>&1 | FileCheck %s
 #include <stdlib.h>
 

@@ -6,7 +6,6 @@
 // the record itself is caught the same way: the runtime never follows the
 // overwritten link (no crash), and the free stack comes from the copy kept
 // after the record.
-// guard_pages=0: this is about the quarantine check, not a sampled guard page.
 // RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
 // RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1:guard_pages=0 not %sleuth_run %t 2>&1 | FileCheck %s
 // RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1:guard_pages=0 not %sleuth_run %t record 2>&1 | FileCheck %s --check-prefix=RECORD
