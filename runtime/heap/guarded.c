@@ -12,9 +12,9 @@
  * alignment malloc owes allows (up to 15 bytes of slack, where an overflow
  * is not seen), so an overflow faults; at the start, the block begins on
  * the page after a guard, so an underflow faults. A freed slot is made
- * PROT_NONE (its pages given back) and joins the tail of a FIFO of free
+ * PROT_NONE and joins the tail of a FIFO of free
  * slots, so it is reused as late as possible and a use after free faults
- * until then. The SIGSEGV handler asks guard_fault, which reports the
+ * until then (its pages stay resident: 2 MiB at most). The SIGSEGV handler asks guard_fault, which reports the
  * access with its stack and the slot's allocation (and free) stacks.
  * Blocks bigger than a slot, or aligned above a page, are never guarded;
  * when every slot is in use the allocation is an ordinary one.
@@ -161,7 +161,7 @@ void *guard_allocate(size_t size, size_t align, int type, int zero, uptr pc,
     shadow_poison(beg, SLOT_BYTES, SH_HEAP_REDZONE);
     shadow_unpoison(ub, size);
   }
-  /* A slot reopened after a reported use after free may hold old bytes. */
+  /* A reused slot holds its last block's bytes. */
   if (zero)
     sl_memset((void *)ub, 0, size);
   if (SL_UNLIKELY(heapprof_on)) {
@@ -247,8 +247,10 @@ void guard_free(void *p, uptr pc, uptr fp) {
   uptr beg = slot_beg((uint32_t)i);
   if (sleuth_checking)
     shadow_poison(a, s->size ? s->size : 1, SH_FREED);
+  /* Only protected: the pool holds at most 256 slots' pages (2 MiB), and
+   * giving them back would cost a system call and page faults on reuse on
+   * every guarded free. */
   sys_mprotect((void *)beg, SLOT_BYTES, PROT_NONE);
-  sys_madvise((void *)beg, SLOT_BYTES, MADV_DONTNEED);
   fifo[(fifo_head + fifo_count) % GUARD_SLOTS] = (uint16_t)i;
   fifo_count++;
   int sampled = s->sampled;
