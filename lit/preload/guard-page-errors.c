@@ -20,6 +20,11 @@
 // RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run --profile %t.nofp under 2>&1 | FileCheck %s --check-prefix=UNDER
 // RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run --profile %t uaf-read 2>&1 | FileCheck %s --check-prefix=UAFR
 // RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run --profile %t.nofp uaf-write 2>&1 | FileCheck %s --check-prefix=UAFW
+// A guarded block freed twice, or freed by an interior pointer, in both heaps.
+// RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run %t double-free 2>&1 | FileCheck %s --check-prefix=DOUBLE
+// RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run --profile %t double-free 2>&1 | FileCheck %s --check-prefix=DOUBLE
+// RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run %t bad-free 2>&1 | FileCheck %s --check-prefix=BADFREE
+// RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run --profile %t bad-free 2>&1 | FileCheck %s --check-prefix=BADFREE
 // halt_on_error=0: reported once, the page opened, the program goes on.
 // RUN: env SLEUTH_OPTIONS=guard_pages=1:halt_on_error=0 not %sleuth_run %t over 2>&1 | FileCheck %s --check-prefix=GOON
 #include <stdio.h>
@@ -66,6 +71,13 @@ int main(int argc, char **argv) {
     char *p = make(100);
     release(p);
     ((volatile char *)p)[90] = 1; // UAF-WRITE-LINE
+  } else if (!strcmp(what, "double-free")) {
+    char *p = make(40);
+    release(p);
+    release(p);
+  } else if (!strcmp(what, "bad-free")) {
+    char *p = make(40);
+    release(p + 8);
   }
   fprintf(stderr, "went on\n");
   return 0;
@@ -73,7 +85,7 @@ int main(int argc, char **argv) {
 // OVER: ERROR: Sleuth: heap-buffer-overflow on address
 // OVER: detected by a guard page
 // OVER: WRITE of size 1 at
-// OVER: #0 {{.*}} in write_past {{.*}}guard-page-errors.c:43{{$|:}}
+// OVER: #0 {{.*}} in write_past {{.*}}guard-page-errors.c:48{{$|:}}
 // OVER: #1 {{.*}} in main
 // OVER: is located 0 bytes after 48-byte region
 // OVER: allocated by thread T0 here:
@@ -83,7 +95,7 @@ int main(int argc, char **argv) {
 // UNDER: ERROR: Sleuth: heap-buffer-overflow on address
 // UNDER: detected by a guard page
 // UNDER: READ of size 1 at
-// UNDER: #0 {{.*}} in read_before {{.*}}guard-page-errors.c:48{{$|:}}
+// UNDER: #0 {{.*}} in read_before {{.*}}guard-page-errors.c:53{{$|:}}
 // UNDER: is located 1 bytes before 48-byte region
 // UNDER: allocated by thread T0 here:
 // UNDER: in make {{.*}}guard-page-errors.c
@@ -92,7 +104,7 @@ int main(int argc, char **argv) {
 // UAFR: ERROR: Sleuth: heap-use-after-free on address
 // UAFR: detected by a guard page
 // UAFR: READ of size 1 at
-// UAFR: #0 {{.*}} in main {{.*}}guard-page-errors.c:64{{$|:}}
+// UAFR: #0 {{.*}} in main {{.*}}guard-page-errors.c:69{{$|:}}
 // UAFR: is located 7 bytes inside of 100-byte region
 // UAFR: freed by thread T0 here:
 // UAFR: in release {{.*}}guard-page-errors.c
@@ -103,7 +115,7 @@ int main(int argc, char **argv) {
 // UAFW: ERROR: Sleuth: heap-use-after-free on address
 // UAFW: detected by a guard page
 // UAFW: WRITE of size 1 at
-// UAFW: #0 {{.*}} in main {{.*}}guard-page-errors.c:68{{$|:}}
+// UAFW: #0 {{.*}} in main {{.*}}guard-page-errors.c:73{{$|:}}
 // UAFW: is located 90 bytes inside of 100-byte region
 // UAFW: freed by thread T0 here:
 // UAFW: in release {{.*}}guard-page-errors.c
@@ -114,3 +126,17 @@ int main(int argc, char **argv) {
 // GOON: detected by a guard page
 // GOON-NOT: ERROR: Sleuth
 // GOON: went on
+
+// DOUBLE: ERROR: Sleuth: double-free
+// DOUBLE: in release {{.*}}guard-page-errors.c
+// DOUBLE: is located 0 bytes inside of 40-byte region
+// DOUBLE: freed by thread T0 here:
+// DOUBLE: in release {{.*}}guard-page-errors.c
+// DOUBLE: previously allocated by thread T0 here:
+// DOUBLE: in make {{.*}}guard-page-errors.c
+
+// BADFREE: ERROR: Sleuth: bad-free
+// BADFREE: in release {{.*}}guard-page-errors.c
+// BADFREE: is located 8 bytes inside of 40-byte region
+// BADFREE: allocated by thread T0 here:
+// BADFREE: in make {{.*}}guard-page-errors.c

@@ -301,13 +301,13 @@ int guard_fault(uptr addr, int is_write, uptr pc, uptr bp, uptr sp) {
 }
 
 void *guard_reallocate(void *p, size_t size, uptr pc, uptr fp) {
-  size_t old = guard_usable_size(p);
-  if (!old && !(slot_holding((uptr)p) >= 0 &&
-                slots[slot_holding((uptr)p)].user_beg == (uptr)p &&
-                slots[slot_holding((uptr)p)].state == CHUNK_ALLOCATED)) {
+  int i = slot_holding((uptr)p);
+  if (i < 0 || slots[i].user_beg != (uptr)p ||
+      __atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) != CHUNK_ALLOCATED) {
     guard_free(p, pc, fp); /* reports the bad or double free */
     return 0;
   }
+  size_t old = slots[i].size;
   void *q = heap_is_system() ? sysheap_allocate(size, 16, AT_MALLOC, 0, fp)
                              : sl_allocate(size, 16, AT_MALLOC, 0, pc, fp);
   if (!q)
