@@ -4,12 +4,17 @@
 # also runs with the heap profiler on (sleuth+prof).
 #
 # Usage: benchmarks/run.sh [options] [PROGRAM...]
-#   --only LIST       comma-separated subset of plain,asan,sleuth,prof,profile,preload,heaptrack
+#   --only LIST       comma-separated subset of plain,asan,sleuth,prof,profile,profile0,
+#                     preload,preload0,heaptrack
 #                     (default: plain,asan,sleuth,prof; prof runs the sleuth binaries with
 #                     heap_profile=1 at the default rate)
 #   --preload         the plain build run four ways: as it is, under `sleuth-run --profile`
 #                     (profile), under `sleuth-run` (preload: the checker) and under
 #                     heaptrack (same as --only plain,profile,preload,heaptrack)
+#   --guard           what sampled guard pages cost: the plain build as it is, under
+#                     `sleuth-run --profile` with its default guard_pages (profile) and with
+#                     guard_pages=0 (profile0), and under `sleuth-run` likewise (preload,
+#                     preload0) (same as --only plain,profile,profile0,preload,preload0)
 #   --quick           one repetition (same as --reps 1)
 #   --reps N          repetitions per program and build (default $REPS or 5)
 #   --build-dir DIR   where binaries and logs go (default $BUILD_DIR or <repo>/build/bench)
@@ -57,6 +62,7 @@ while [ $# -gt 0 ]; do
         --only) [ $# -ge 2 ] || die "--only needs a list"; ONLY=$2; shift 2 ;;
         --only=*) ONLY=${1#--only=}; shift ;;
         --preload) ONLY=plain,profile,preload,heaptrack; shift ;;
+        --guard) ONLY=plain,profile,profile0,preload,preload0; shift ;;
         --quick) REPS=1; shift ;;
         --reps) [ $# -ge 2 ] || die "--reps needs a number"; REPS=$2; shift 2 ;;
         --reps=*) REPS=${1#--reps=}; shift ;;
@@ -72,27 +78,28 @@ case "$REPS" in ''|*[!0-9]*|0) die "REPS must be a positive integer, got '$REPS'
 
 BUILDS=()
 IFS=',' read -r -a _only <<<"$ONLY"
-for b in plain asan sleuth prof profile preload heaptrack; do
+for b in plain asan sleuth prof profile profile0 preload preload0 heaptrack; do
     for o in "${_only[@]}"; do
         [ "$o" = "$b" ] && BUILDS+=("$b") && break
     done
 done
 for o in "${_only[@]}"; do
-    case "$o" in plain|asan|sleuth|prof|profile|preload|heaptrack) ;; *) die "--only: unknown build '$o' (use plain, asan, sleuth, prof, profile, preload, heaptrack)" ;; esac
+    case "$o" in plain|asan|sleuth|prof|profile|profile0|preload|preload0|heaptrack) ;; *) die "--only: unknown build '$o' (use plain, asan, sleuth, prof, profile, profile0, preload, preload0, heaptrack)" ;; esac
 done
 [ ${#BUILDS[@]} -gt 0 ] || die "--only selects no build"
 
 has_build() { local b; for b in "${BUILDS[@]}"; do [ "$b" = "$1" ] && return 0; done; return 1; }
 # The binaries each build compiles (prof runs the sleuth ones; profile,
 # preload and heaptrack run the plain ones).
-launches_plain() { has_build profile || has_build preload || has_build heaptrack; }
+launches_sleuth_run() { has_build profile || has_build profile0 || has_build preload || has_build preload0; }
+launches_plain() { launches_sleuth_run || has_build heaptrack; }
 COMPILED=()
 for b in plain asan sleuth; do
     if has_build "$b" || { [ "$b" = sleuth ] && has_build prof; } || { [ "$b" = plain ] && launches_plain; }; then
         COMPILED+=("$b")
     fi
 done
-if has_build profile || has_build preload; then
+if launches_sleuth_run; then
     if [ -z "${SLEUTH_RUN:-}" ]; then
         if [ -x "$ROOT/build/bin/sleuth-run" ]; then SLEUTH_RUN=$ROOT/build/bin/sleuth-run
         elif command -v sleuth-run >/dev/null 2>&1; then SLEUTH_RUN=$(command -v sleuth-run)
@@ -256,7 +263,14 @@ for ((rep = 1; rep <= REPS; rep++)); do
                     envs+=(SLEUTH_OPTIONS=heap_profile_prefix=$BUILD_DIR/profile/$name)
                     cmd=("$SLEUTH_RUN" --profile "$BUILD_DIR/plain/$name")
                     rm -f "$BUILD_DIR/profile/$name".* ;;
+                profile0) # the same without sampled guard pages
+                    envs+=(SLEUTH_OPTIONS=heap_profile_prefix=$BUILD_DIR/profile0/$name:guard_pages=0)
+                    cmd=("$SLEUTH_RUN" --profile "$BUILD_DIR/plain/$name")
+                    rm -f "$BUILD_DIR/profile0/$name".* ;;
                 preload) cmd=("$SLEUTH_RUN" "$BUILD_DIR/plain/$name") ;;
+                preload0)
+                    envs+=(SLEUTH_OPTIONS=guard_pages=0)
+                    cmd=("$SLEUTH_RUN" "$BUILD_DIR/plain/$name") ;;
                 heaptrack)
                     cmd=(heaptrack -o "$BUILD_DIR/heaptrack/$name" "$BUILD_DIR/plain/$name")
                     rm -f "$BUILD_DIR/heaptrack/$name".* ;;
@@ -365,6 +379,9 @@ function gtable(metric, title, unit, fmt,   i, k, nm, m, hdr, sep, line, cols, n
     for (k = 1; k <= nb; k++) if (blist[k] != "plain" && has["plain"]) { nr++; rnum[nr] = blist[k]; rden[nr] = "plain" }
     if (has["heaptrack"]) for (k = 1; k <= nb; k++)
         if (blist[k] == "profile" || blist[k] == "preload") { nr++; rnum[nr] = blist[k]; rden[nr] = "heaptrack" }
+    # With guard pages and without: what the sampling costs.
+    if (has["profile"] && has["profile0"]) { nr++; rnum[nr] = "profile"; rden[nr] = "profile0" }
+    if (has["preload"] && has["preload0"]) { nr++; rnum[nr] = "preload"; rden[nr] = "preload0" }
     hdr = "program"; sep = "|---"
     for (k = 1; k <= nb; k++) { hdr = hdr (md ? " | " : " ") sprintf(md ? "%s" : "%12s", blist[k] " " unit); sep = sep "|--:" }
     for (k = 1; k <= nr; k++) { hdr = hdr (md ? " | " : " ") sprintf(md ? "%s" : "%16s", rnum[k] "/" rden[k]); sep = sep "|--:" }
@@ -396,7 +413,7 @@ BEGIN {
     nb = split(builds, blist, " ")
     for (i = 1; i <= nb; i++) {
         has[blist[i]] = 1
-        if (blist[i] ~ /^(profile|preload|heaptrack)$/) haslaunch = 1
+        if (blist[i] ~ /^(profile|profile0|preload|preload0|heaptrack)$/) haslaunch = 1
         else if (blist[i] == "prof") hasprof = 1
         else hasmain = 1
     }

@@ -3,7 +3,7 @@
 // block is freed: heap-buffer-overflow, with the free stack as the main
 // stack and the allocation stack.
 // RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
-// RUN: not %sleuth_run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=guard_pages=0 not %sleuth_run %t 2>&1 | FileCheck %s
 #include <stdlib.h>
 
 __attribute__((noinline)) static void fill(volatile char *p, size_t n) {

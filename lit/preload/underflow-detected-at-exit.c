@@ -1,7 +1,7 @@
 // A write just before a block that is never freed: found at exit, when the
 // redzones of the live blocks are checked, with the allocation stack.
 // RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
-// RUN: not %sleuth_run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=guard_pages=0 not %sleuth_run %t 2>&1 | FileCheck %s
 #include <stdlib.h>
 
 char *volatile keep;

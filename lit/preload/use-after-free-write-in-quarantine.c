@@ -7,9 +7,9 @@
 // overwritten link (no crash), and the free stack comes from the copy kept
 // after the record.
 // RUN: %clang -O2 -g -fomit-frame-pointer %s -o %t
-// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t 2>&1 | FileCheck %s
-// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t record 2>&1 | FileCheck %s --check-prefix=RECORD
-// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1 not %sleuth_run %t copy 2>&1 | FileCheck %s --check-prefix=COPY
+// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1:guard_pages=0 not %sleuth_run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1:guard_pages=0 not %sleuth_run %t record 2>&1 | FileCheck %s --check-prefix=RECORD
+// RUN: env SLEUTH_OPTIONS=quarantine_size_mb=1:guard_pages=0 not %sleuth_run %t copy 2>&1 | FileCheck %s --check-prefix=COPY
 #include <stdlib.h>
 #include <string.h>
 

@@ -9,6 +9,7 @@
 #include "interception.h"
 
 #include "globals.h"
+#include "heap.h"
 #include "shadow.h"
 #include "symbolize.h"
 #include "threads.h"
@@ -40,6 +41,10 @@ void stack_unpoison_from_sp(uptr sp) {
  * below which abandoned frames may still be poisoned: that stack is
  * cleared as deep as it can have grown. */
 void stack_unpoison_for_jump(uptr sp) {
+  /* Profile-only mode maps no shadow (and a program's handler may jump out
+   * of Sleuth's signal stack there too, with guard_pages). */
+  if (heap_is_system())
+    return;
   stack_unpoison_from_sp(sp);
   sl_thread *t = thread_current_or_null();
   if (!t || !t->stack_hi || (sp >= t->stack_lo && sp < t->stack_hi))

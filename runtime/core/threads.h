@@ -52,6 +52,10 @@ typedef struct sl_thread {
    * took from the heap minus those it returned when recycling. Written only
    * by the owning thread; the sum over all threads is the process's. */
   int64_t heap_live_bytes, heap_held_bytes;
+  /* guarded.c: allocations left until the next guarded one, and its
+   * generator (0 until seeded). */
+  int64_t guard_countdown;
+  uint64_t guard_rng;
 } sl_thread;
 
 /* The calling thread's record; created on first use for threads the runtime

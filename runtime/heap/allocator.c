@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include "aslr_reexec.h"
+#include "guarded.h"
 #include "heapprof.h"
 #include "malloc_hooks.h"
 #include "mmap_limit.h"
@@ -289,6 +290,14 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                   uptr fp) {
   if (SL_UNLIKELY(size > max_user_size))
     return fail_alloc(size, type, pc, fp, 1);
+  if (SL_UNLIKELY(guard_sample_due())) {
+    void *g = guard_allocate(size, align, type, zero, pc, fp);
+    if (g) {
+      if (SL_UNLIKELY(malloc_hooks_on))
+        malloc_hooks_after_alloc(g, size);
+      return g;
+    }
+  }
   uint8_t align_bits =
       (uint8_t)(align_log_capped(align) << CF_ALIGN_SHIFT);
   if (align < 16)
@@ -497,7 +506,9 @@ static SL_NOINLINE int repair_damaged(uptr p, uint32_t stack,
   return 1;
 }
 
-int sl_owns(const void *p) { return validate((uptr)p) != 0; }
+int sl_owns(const void *p) {
+  return validate((uptr)p) != 0 || guard_usable_size(p) != 0;
+}
 
 /* The header of the live block starting at p, or NULL. */
 static chunk_header *live_block(uptr p) {
@@ -534,6 +545,10 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
     return;
   if (SL_UNLIKELY(malloc_hooks_on))
     malloc_hooks_before_free(ptr);
+  if (SL_UNLIKELY(guard_owns(ptr))) {
+    guard_free(ptr, pc, fp);
+    return;
+  }
   uptr p = (uptr)ptr;
   chunk_header *h = validate(p);
   if (SL_UNLIKELY(!h)) {
@@ -664,6 +679,8 @@ void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
     sl_deallocate(ptr, AT_MALLOC, 0, 0, pc, fp);
     return 0;
   }
+  if (SL_UNLIKELY(guard_owns(ptr)))
+    return guard_reallocate(ptr, size, pc, fp);
   uptr p = (uptr)ptr;
   chunk_header *h = validate(p);
   if (SL_UNLIKELY(!h)) {
@@ -699,6 +716,8 @@ static SL_NOINLINE chunk_header *usable_size_damaged(uptr p) {
 size_t sl_usable_size(const void *ptr) {
   if (!ptr)
     return 0;
+  if (SL_UNLIKELY(guard_owns(ptr)))
+    return guard_usable_size(ptr);
   chunk_header *h = validate((uptr)ptr);
   if (SL_UNLIKELY(!h))
     h = usable_size_damaged((uptr)ptr);
@@ -779,6 +798,8 @@ void allocator_report_freed_write(uptr ub, int record_broken) {
 }
 
 int allocator_describe(uptr addr, chunk_info *out) {
+  if (SL_UNLIKELY(guard_owns((void *)addr)))
+    return guard_describe(addr, out);
   unsigned c;
   uptr slot = slot_of(addr, &c);
   if (!slot) {
@@ -872,6 +893,12 @@ void allocator_get_stats(allocator_stats *out) {
 }
 
 int allocator_live_size(const void *p, size_t *size) {
+  if (SL_UNLIKELY(guard_owns(p))) {
+    size_t n = guard_usable_size(p);
+    if (size)
+      *size = n;
+    return n != 0;
+  }
   chunk_header *h = live_block((uptr)p);
   if (h && size)
     *size = chunk_user_size(h, (uptr)p);

@@ -100,6 +100,8 @@ SL_NOINLINE void sysheap_free_sampled(sl_heapprof_thread *hp, void *p) {
  * returns straight into the program, as the interceptor's frame would. */
 static inline __attribute__((always_inline)) void *hot_allocate(size_t size,
                                                                 int type) {
+  if (SL_UNLIKELY(guard_sample_due()))
+    return sysheap_allocate_guarded(size, 16, type, 0, 0);
   if (SL_LIKELY(!heapprof_on)) {
     if (!(type & AT_NEVER_NULL))
       return __libc_malloc(size); /* glibc has set errno */
@@ -128,6 +130,10 @@ void *sysheap_new_array(size_t size) {
 }
 
 void sysheap_free(void *p) {
+  if (SL_UNLIKELY(guard_owns(p))) {
+    sysheap_free_guarded(p, 0);
+    return;
+  }
   if (SL_LIKELY(!heapprof_on) || !p) {
     __libc_free(p);
     return;
@@ -142,8 +148,34 @@ void sysheap_free(void *p) {
   __libc_free(p);
 }
 
+static void *allocate_unguarded(size_t size, size_t align, int type, int zero,
+                                uptr fp);
+
 SL_NOINLINE void *sysheap_allocate_slow(size_t size, size_t align, int type,
                                         int zero, uptr fp) {
+  if (SL_UNLIKELY(guard_sample_due()))
+    return sysheap_allocate_guarded(size, align, type, zero, fp);
+  return allocate_unguarded(size, align, type, zero, fp);
+}
+
+/* fp 0: tail-called from a hot entry point, as sysheap_allocate_sampled. */
+SL_NOINLINE void *sysheap_allocate_guarded(size_t size, size_t align, int type,
+                                           int zero, uptr fp) {
+  if (!fp)
+    fp = FRAME_HERE();
+  void *p = guard_allocate(size, align, type, zero, CALLER_PC_HERE(), fp);
+  /* Not the slow path again: with guard_pages=1 it would sample again. */
+  return p ? p : allocate_unguarded(size, align, type, zero, fp);
+}
+
+SL_NOINLINE void sysheap_free_guarded(void *p, uptr fp) {
+  if (!fp)
+    fp = FRAME_HERE();
+  guard_free(p, CALLER_PC_HERE(), fp);
+}
+
+static void *allocate_unguarded(size_t size, size_t align, int type, int zero,
+                                uptr fp) {
   sl_heapprof_thread *hp = 0;
   if (SL_UNLIKELY(heapprof_on)) {
     hp = sysheap_thread_hp();
@@ -172,6 +204,8 @@ void *sysheap_calloc(size_t n, size_t elem, uptr fp) {
 }
 
 size_t sysheap_usable_size(const void *p) {
+  if (SL_UNLIKELY(guard_owns(p)))
+    return guard_usable_size(p);
   if (!p || !real_usable_size)
     return 0;
   if (heapprof_on && sysheap_is_sampled(p))
@@ -198,6 +232,8 @@ void *sysheap_reallocate(void *p, size_t size, uptr fp) {
     sysheap_deallocate(p, AT_MALLOC, 0, 0, fp);
     return 0;
   }
+  if (SL_UNLIKELY(guard_owns(p)))
+    return guard_reallocate(p, size, CALLER_PC_HERE(), fp ? fp : FRAME_HERE());
   if (SL_LIKELY(!heapprof_on))
     return __libc_realloc(p, size);
   sl_heapprof_thread *hp = sysheap_thread_hp();

@@ -7,6 +7,7 @@
 #define SLEUTH_SYSHEAP_H
 
 #include "allocator.h"
+#include "guarded.h"
 #include "heapprof.h"
 #include "threads.h"
 
@@ -29,6 +30,11 @@ void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
                                size_t align, int type, int zero, uptr fp);
 void sysheap_free_sampled(sl_heapprof_thread *hp, void *p);
 void *sysheap_failed(size_t size, int type, uptr fp);
+/* guard_pages: a guarded block (guarded.h), or an ordinary one when it
+ * cannot be; and the free of one (guard_owns). */
+void *sysheap_allocate_guarded(size_t size, size_t align, int type, int zero,
+                               uptr fp);
+void sysheap_free_guarded(void *p, uptr fp);
 void *sysheap_reallocate(void *p, size_t size, uptr fp);
 void *sysheap_calloc(size_t n, size_t elem, uptr fp);
 size_t sysheap_usable_size(const void *p);
@@ -71,6 +77,8 @@ static inline int sysheap_is_sampled(const void *p) {
 /* fp is the interceptor's frame (a sampled block's stack starts there). */
 static inline void *sysheap_allocate(size_t size, size_t align, int type,
                                      int zero, uptr fp) {
+  if (SL_UNLIKELY(guard_sample_due()))
+    return sysheap_allocate_guarded(size, align, type, zero, fp);
   if (SL_UNLIKELY(align > 16 || zero))
     return sysheap_allocate_slow(size, align, type, zero, fp);
   sl_heapprof_thread *hp = 0;
@@ -89,7 +97,11 @@ static inline void *sysheap_allocate(size_t size, size_t align, int type,
 
 static inline void sysheap_deallocate(void *p, int type, int has_size,
                                       size_t size, uptr fp) {
-  (void)type, (void)has_size, (void)size, (void)fp;
+  (void)type, (void)has_size, (void)size;
+  if (SL_UNLIKELY(guard_owns(p))) {
+    sysheap_free_guarded(p, fp);
+    return;
+  }
   if (SL_UNLIKELY(heapprof_on) && p) {
     sl_heapprof_thread *hp = sysheap_thread_hp();
     if (SL_UNLIKELY(sysheap_is_sampled(p))) {

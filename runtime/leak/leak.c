@@ -71,6 +71,7 @@
 #include <sys/uio.h>
 
 #include "allocator_internal.h"
+#include "guarded.h"
 #include "fake_stack.h"
 #include "fault_guard.h"
 #include "stack_switch.h"
@@ -785,6 +786,9 @@ static void classify(void) {
   threads_scan_pending_args_locked(scan_start_arg);
   stack_for_each_other(scan_other_stack);
   leak_for_each_root_region(scan_root_region);
+  /* Guarded blocks (guarded.c) are not in the scan's block table: their
+   * bytes count as roots, so what they point to is never a leak. */
+  guard_for_each_live(scan_root_region);
   drain(0, -1);
   for (size_t i = 0; i < S.nblocks; i++) {
     if (S.blocks[i].tag != LEAK_UNREACHED)

@@ -12,6 +12,7 @@
 #include "aslr_reexec.h"
 #include "fake_stack.h"
 #include "heap.h"
+#include "guarded.h"
 #include "heapprof.h"
 #include "interception.h"
 #include "interceptors.h"
@@ -52,12 +53,14 @@ static void before_fork(void) {
   symbolizer_lock();
   pools_lock();
   allocator_lock_all();
+  guard_lock();
   heapprof_lock_all();
   ialloc_lock_all();
 }
 static void after_fork_parent(void) {
   ialloc_unlock_all();
   heapprof_unlock_all();
+  guard_unlock();
   allocator_unlock_all();
   pools_unlock();
   symbolizer_unlock();
@@ -128,7 +131,9 @@ static void choose_mode(void) {
 #endif
   if (!sl_opt.checker) {
     sl_opt.detect_leaks = 0;
-    sl_opt.handle_segv = 0;
+    /* Guard pages need the SIGSEGV handler (signals.c leaves other faults
+     * to the default action in this mode). */
+    sl_opt.handle_segv = sl_opt.guard_pages > 0;
     sl_opt.handle_sigill = 0;
     sl_opt.handle_abort = 0;
   }
@@ -207,6 +212,7 @@ void sleuth_init(void) {
   unwind_assume_no_frame_pointers();
 #endif
   heapprof_init();
+  guard_init();
   if (!sl_opt.symbolize)
     symbolizer_disable();
   else

@@ -654,6 +654,33 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   finish(&m, 0);
 }
 
+/* A fault on a guard page or a freed guarded slot (guarded.c): the kind
+ * comes from the slot, not the shadow (profile-only mode has none). */
+void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, const char *kind, const chunk_info *ci) {
+  uptr pcs[MAX_FRAMES];
+  int n = error_stack(pcs, pc, bp);
+  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
+    return;
+  report_model m;
+  if (!begin(&m, kind, pc))
+    return;
+  sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p", (void *)addr,
+              (void *)pc, (void *)bp, (void *)sp);
+  m.access_type = is_write ? "WRITE" : "READ";
+  m.access_size = size;
+  m.access_addr = addr;
+  m.access_line = 1;
+  report_hooks_access(pc, bp, sp, addr, is_write, size);
+  sbuf_puts(&m.details, "detected by a guard page (guard_pages sampling)\n");
+  note_thread(&m, m.tid);
+  set_stack(&m, pcs, n, 1); /* pcs[0] is the faulting instruction */
+  describe_chunk(&m, addr, ci);
+  m.summary_pc = pc;
+  m.summary_exact = 1;
+  finish(&m, 0);
+}
+
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
                           size_t bn, uptr pc, uptr bp, uptr site) {
   char kind[64];

@@ -13,6 +13,10 @@ void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
 /* The same, with the pc that names the error site for halt_on_error=0's
  * report-once rule when it is not pc: for a libc interceptor, the
  * program's call rather than the interceptor. */
+/* An access that faulted on a guarded slot (guarded.c), of the kind
+ * given, described by the slot's block. */
+void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                        uptr sp, const char *kind, const chunk_info *ci);
 void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr site);
 /* An inline check's report, with base, the pointer the address was

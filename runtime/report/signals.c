@@ -10,6 +10,7 @@
 #include <ucontext.h>
 
 #include "fault_guard.h"
+#include "guarded.h"
 #include "interception.h"
 #include "options.h"
 #include "report.h"
@@ -74,9 +75,19 @@ static int quarantine_fault(int sig, siginfo_t *info, void *ctx) {
                                        (uptr)r[REG_RBP], (uptr)r[REG_RSP]);
 }
 
+/* A fault on a guard page or a freed guarded slot (guarded.c). */
+static int guard_page_fault(int sig, siginfo_t *info, void *ctx) {
+  if (sig != SIGSEGV || !sleuth_inited || !guard_on)
+    return 0;
+  ucontext_t *uc = ctx;
+  greg_t *r = uc->uc_mcontext.gregs;
+  return guard_fault((uptr)info->si_addr, (r[REG_ERR] & 2) != 0,
+                     (uptr)r[REG_RIP], (uptr)r[REG_RBP], (uptr)r[REG_RSP]);
+}
+
 static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
   fault_guard_recover(info); /* a guarded read: does not return */
-  if (quarantine_fault(sig, info, ctx))
+  if (guard_page_fault(sig, info, ctx) || quarantine_fault(sig, info, ctx))
     return;
   struct sigaction *ua = &user_action[slot_of_sig(sig)];
   if (ua->sa_handler != SIG_DFL && ua->sa_handler != SIG_IGN) {
@@ -86,6 +97,16 @@ static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
       ua->sa_handler(sig);
     if (ua->sa_flags & SA_RESETHAND)
       ua->sa_handler = SIG_DFL;
+    return;
+  }
+  if (!sl_opt.checker) {
+    /* Profile-only mode owns SIGSEGV only for guard pages: any other fault
+     * happens again, with the default action, as without Sleuth. */
+    struct sigaction dfl;
+    __builtin_memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    REAL(sigaction)(sig, &dfl, 0);
     return;
   }
   report_deadly_signal(sig, info, ctx);
