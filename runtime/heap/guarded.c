@@ -168,7 +168,7 @@ void *guard_allocate(size_t size, size_t align, int type, int zero, uptr pc,
     heapprof_note_alloc(size);
     if (heapprof_sample_due(size)) {
       s->sampled = 1;
-      heapprof_record_sample(stack, s->alloc_tid, size);
+      heapprof_record_sample((void *)ub, stack, s->alloc_tid, size);
     }
   }
   return (void *)ub;
@@ -260,7 +260,7 @@ void guard_free(void *p, uptr pc, uptr fp) {
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_free(size);
     if (sampled)
-      heapprof_release_sample(alloc_stack, alloc_tid, size);
+      heapprof_release_sample((void *)a, alloc_stack, alloc_tid, size);
   }
 }
 
