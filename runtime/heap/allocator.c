@@ -519,6 +519,8 @@ static chunk_header *live_block(uptr p) {
 }
 
 int allocator_ignore_for_leaks(uptr p) {
+  if (SL_UNLIKELY(guard_owns((void *)p)))
+    return guard_ignore_for_leaks((void *)p);
   chunk_header *h = live_block(p);
   if (h)
     __atomic_fetch_or(&h->flags, CF_LEAK_IGNORED, __ATOMIC_RELAXED);

@@ -45,6 +45,7 @@ typedef struct {
   uint8_t state; /* CHUNK_AVAILABLE (never used), _ALLOCATED, _QUARANTINED */
   uint8_t type;
   uint8_t sampled; /* also a heap-profile sample */
+  uint8_t leak_ignored; /* __lsan_disable'd or __lsan_ignore_object */
 } slot_record;
 
 int guard_on;
@@ -152,6 +153,8 @@ void *guard_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   s->free_tid = 0;
   s->type = (uint8_t)(type & ~AT_NEVER_NULL);
   s->sampled = 0;
+  sl_thread *t = sl_cur_thread;
+  s->leak_ignored = t && t->lsan_disabled > 0;
   __atomic_store_n(&s->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
   spin_unlock(&lock);
   /* With the checker, the shadow says what the slot says, so that
@@ -317,12 +320,38 @@ void *guard_reallocate(void *p, size_t size, uptr pc, uptr fp) {
   return q;
 }
 
-void guard_for_each_live(void (*fn)(uptr lo, uptr hi)) {
-  if (mapped <= 0)
-    return;
-  for (uint32_t i = 0; i < GUARD_SLOTS; i++)
-    if (slots[i].state == CHUNK_ALLOCATED && slots[i].size)
-      fn(slots[i].user_beg, slots[i].user_beg + slots[i].size);
+size_t guard_live_count(void) {
+  size_t n = 0;
+  for (uint32_t i = 0; mapped > 0 && i < GUARD_SLOTS; i++)
+    n += slots[i].state == CHUNK_ALLOCATED;
+  return n;
+}
+
+/* Slots are in address order, so the blocks come out sorted. */
+size_t guard_live_blocks(leak_block *out, size_t max) {
+  size_t n = 0;
+  for (uint32_t i = 0; mapped > 0 && i < GUARD_SLOTS && n < max; i++) {
+    const slot_record *s = &slots[i];
+    if (s->state != CHUNK_ALLOCATED)
+      continue;
+    out[n].beg = s->user_beg;
+    out[n].size = s->size;
+    out[n].stack = s->alloc_stack;
+    out[n].tag = s->leak_ignored ? LEAK_REACHABLE : LEAK_UNREACHED;
+    n++;
+  }
+  return n;
+}
+
+int guard_ignore_for_leaks(const void *p) {
+  int i = slot_holding((uptr)p);
+  spin_lock(&lock);
+  int ok = i >= 0 && slots[i].state == CHUNK_ALLOCATED &&
+           slots[i].user_beg == (uptr)p;
+  if (ok)
+    slots[i].leak_ignored = 1;
+  spin_unlock(&lock);
+  return ok;
 }
 
 void guard_lock(void) { spin_lock(&lock); }

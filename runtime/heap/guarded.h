@@ -8,6 +8,7 @@
 #define SLEUTH_GUARDED_H
 
 #include "allocator.h"
+#include "leak.h"
 #include "threads.h"
 
 #define GUARD_SLOTS 256u       /* slots in the pool */
@@ -58,8 +59,14 @@ int guard_describe(uptr addr, chunk_info *out);
  * to a block (reported; with halt_on_error=0 the page is made accessible
  * so the access completes). */
 int guard_fault(uptr addr, int is_write, uptr pc, uptr bp, uptr sp);
-/* Leak scan (world stopped): each live guarded block's bytes. */
-void guard_for_each_live(void (*fn)(uptr lo, uptr hi));
+/* Leak scan (world stopped): the live guarded blocks, which the scan
+ * treats as heap blocks (a leaked one is reported as any other): how many,
+ * and up to max of them (beg, size, allocation stack; tag unreached, or
+ * reachable when allocated under __lsan_disable or ignored), by address. */
+size_t guard_live_count(void);
+size_t guard_live_blocks(leak_block *out, size_t max);
+/* __lsan_ignore_object on a guarded block: 1 if p is one's start. */
+int guard_ignore_for_leaks(const void *p);
 void guard_lock(void);
 void guard_unlock(void);
 #endif

@@ -150,7 +150,7 @@ static void snapshot_heap(void) {
     total += (S.cls_end[c] - S.cls_beg[c]) / S.cls_size[c];
   }
   size_t nl = large_count_locked();
-  size_t np = pools_live_count_locked();
+  size_t np = pools_live_count_locked() + guard_live_count();
   S.blocks_len = (total + nl + np + 1) * sizeof(leak_block);
   S.blocks = scratch(S.blocks_len);
   S.nblocks = 0;
@@ -236,6 +236,11 @@ static void sift(leak_block *a, size_t i, size_t n) {
 static void snapshot_pools(void) {
   leak_block *a = S.blocks + S.nblocks;
   size_t n = pools_live_blocks_locked(a, pools_live_count_locked());
+  /* Guarded blocks (guarded.c) live outside the heap's classes, in their
+   * own pool of slots: they join the pools' sorted table, so a leaked one
+   * is reported and what it points to is marked from it like any block's
+   * contents. */
+  n += guard_live_blocks(a + n, guard_live_count());
   for (size_t i = n / 2; i-- > 0;)
     sift(a, i, n);
   for (size_t k = n; k-- > 1;) {
@@ -786,9 +791,6 @@ static void classify(void) {
   threads_scan_pending_args_locked(scan_start_arg);
   stack_for_each_other(scan_other_stack);
   leak_for_each_root_region(scan_root_region);
-  /* Guarded blocks (guarded.c) are not in the scan's block table: their
-   * bytes count as roots, so what they point to is never a leak. */
-  guard_for_each_live(scan_root_region);
   drain(0, -1);
   for (size_t i = 0; i < S.nblocks; i++) {
     if (S.blocks[i].tag != LEAK_UNREACHED)
