@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <glob.h>
 #include <signal.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "errors.h"
 #include "heap_dump.h"
 #include "profile.h"
 #include "timeline.h"
@@ -107,6 +109,7 @@ static char *find_dump(const char *listed, const char *timeline_path) {
 typedef struct {
   const char *name;
   double v;
+  double var, k; /* the estimate's variance and its samples (errors.h) */
 } site;
 
 static int by_value_desc(const void *a, const void *b) {
@@ -131,6 +134,9 @@ static void build_growth(growth *gr, const char *newer, const char *older, bool 
   profile_add_dump(&p, d, +1, false);
   if (older)
     profile_add_dump(&p, heap_dump_load(older), -1, false);
+  /* Two dumps of the one process being watched: only what was allocated or
+   * freed between them adds noise to the growth (errors.c). */
+  p.same_process = older != NULL;
   profile_merge(&p);
   profile_resolve(&p, symbolize);
   strmap index = {0};
@@ -145,11 +151,13 @@ static void build_growth(growth *gr, const char *newer, const char *older, bool 
     size_t at = strmap_get(&index, name);
     if (at == (size_t)-1) {
       GROW(gr->sites, cap, gr->nsites);
-      gr->sites[gr->nsites] = (site){name, 0};
+      gr->sites[gr->nsites] = (site){name, 0, 0, 0};
       strmap_put(&index, name, gr->nsites);
       at = gr->nsites++;
     }
     gr->sites[at].v += s->v[M_INUSE_SPACE];
+    gr->sites[at].var += errors_variance(&p, s, M_INUSE_SPACE);
+    gr->sites[at].k += errors_count(s, M_INUSE_SPACE);
   }
   strmap_free(&index);
   if (gr->nsites)
@@ -200,10 +208,15 @@ static void show(FILE *out, const timeline *t, const growth *gr, const watch_opt
     for (size_t i = 0; i < gr->nsites && shown < o->top; i++) {
       if (gr->older && gr->sites[i].v <= 0)
         break;
-      fprintf(out, "  %12s", bytes(gr->sites[i].v, a, sizeof a));
+      /* The estimate, its 2-sigma half-width and the samples behind it;
+       * '~' marks a growth no larger than its noise. */
+      const site *st = &gr->sites[i];
+      double e = errors_two_sigma(st->var);
+      fprintf(out, "  %12s +-%10s %6.0f samples%s", bytes(st->v, a, sizeof a),
+              bytes(e, c, sizeof c), st->k, gr->older && fabs(st->v) <= e ? "~" : " ");
       if (gr->older && gr->span_s > 0)
-        fprintf(out, "  %12s/s", bytes(gr->sites[i].v / gr->span_s, b, sizeof b));
-      fprintf(out, "  %s\n", gr->sites[i].name);
+        fprintf(out, "  %12s/s", bytes(st->v / gr->span_s, b, sizeof b));
+      fprintf(out, "  %s\n", st->name);
       shown++;
     }
     if (!shown)
