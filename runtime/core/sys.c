@@ -145,6 +145,21 @@ uint64_t sys_realtime_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+int sys_pread_full(int fd, void *buf, size_t n, uint64_t off) {
+  char *p = buf;
+  while (n > 0) {
+    long r = sys_call6(SYS_pread64, fd, (long)p, (long)n, (long)off, 0, 0);
+    if (r == -EINTR)
+      continue;
+    if (r <= 0)
+      return 0;
+    p += r;
+    n -= (size_t)r;
+    off += (uint64_t)r;
+  }
+  return 1;
+}
+
 char *sys_read_file(const char *path, size_t *len_out) {
   int fd = sys_open(path, O_RDONLY, 0);
   if (fd < 0)
@@ -291,6 +306,19 @@ void spin_lock(spin_t *l) {
 
 void spin_unlock(spin_t *l) {
   __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+}
+
+uptr sl_parse_hex(const char **s) {
+  uptr v = 0;
+  for (;; (*s)++) {
+    char c = **s;
+    if (c >= '0' && c <= '9')
+      v = v * 16 + (uptr)(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      v = v * 16 + (uptr)(c - 'a' + 10);
+    else
+      return v;
+  }
 }
 
 size_t sl_strlen(const char *s) {

@@ -76,6 +76,9 @@ uint64_t sys_realtime_ns(void);
 /* Reads a whole (small, /proc-like) file into a buffer from the internal
  * allocator; NUL-terminated. Returns NULL on error. Free with ifree. */
 char *sys_read_file(const char *path, size_t *len_out);
+/* Reads exactly n bytes at off (retrying short reads and EINTR): 1 on
+ * success, 0 on an error or end of file first. */
+int sys_pread_full(int fd, void *buf, size_t n, uint64_t off);
 /* Reads a file a user names (suppressions): it must be a regular file of
  * at most max bytes without NUL bytes. Opening never waits (a FIFO with
  * no writer), a device is never read. Returns the NUL-terminated text
@@ -107,6 +110,9 @@ size_t sl_wcslen(const int *s);
 int sl_strcmp(const char *a, const char *b);
 int sl_strncmp(const char *a, const char *b, size_t n);
 char *sl_strchr(const char *s, int c);
+/* Lower-case hex digits at *s (as /proc/self/maps writes them), *s moved
+ * past them. */
+uptr sl_parse_hex(const char **s);
 /* libc-free memcpy/memmove/memset: 16-byte moves for small sizes, `rep
  * movsb`/`rep stosb` for large ones. Every runtime file but the
  * interceptors is compiled with redirect_builtins.h, which binds its

@@ -211,19 +211,6 @@ static void value_type(writer *w, int field, const char *type, const char *unit)
   pb_message(&w->prof, field, &w->sub);
 }
 
-static uptr parse_hex(const char **s) {
-  uptr v = 0;
-  for (;; (*s)++) {
-    char c = **s;
-    if (c >= '0' && c <= '9')
-      v = v * 16 + (uptr)(c - '0');
-    else if (c >= 'a' && c <= 'f')
-      v = v * 16 + (uptr)(c - 'a' + 10);
-    else
-      return v;
-  }
-}
-
 /* Executable file mappings, in the kernel's order (the program first:
  * pprof names a profile after its first mapping). */
 static void read_mappings(writer *w) {
@@ -233,13 +220,13 @@ static void read_mappings(writer *w) {
     const char *nl = sl_strchr(l, '\n');
     const char *end = nl ? nl : l + sl_strlen(l);
     const char *p = l;
-    uptr lo = parse_hex(&p);
+    uptr lo = sl_parse_hex(&p);
     p++;
-    uptr hi = parse_hex(&p);
+    uptr hi = sl_parse_hex(&p);
     p++;
     int exec = end - p > 3 && p[2] == 'x';
     p += 5;
-    uptr off = parse_hex(&p);
+    uptr off = sl_parse_hex(&p);
     const char *path = p;
     while (path < end && *path != '/')
       path++;

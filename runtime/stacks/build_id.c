@@ -8,20 +8,6 @@
 #include <fcntl.h>
 #include <sys/syscall.h>
 
-static int pread_full(int fd, void *buf, size_t n, uint64_t off) {
-  char *p = buf;
-  while (n) {
-    long r = sys_call6(SYS_pread64, fd, (long)p, (long)n, (long)off, 0, 0);
-    if (r == -4 /* EINTR */)
-      continue;
-    if (r <= 0)
-      return 0;
-    p += r;
-    n -= (size_t)r;
-    off += (uint64_t)r;
-  }
-  return 1;
-}
 
 static int hex_out(const uint8_t *id, size_t n, char *out, size_t cap) {
   static const char digits[] = "0123456789abcdef";
@@ -39,7 +25,7 @@ static int hex_out(const uint8_t *id, size_t n, char *out, size_t cap) {
 static int scan_notes(int fd, const Elf64_Phdr *ph, char *out, size_t cap) {
   uint8_t buf[1024];
   size_t n = ph->p_filesz < sizeof buf ? ph->p_filesz : sizeof buf;
-  if (!pread_full(fd, buf, n, ph->p_offset))
+  if (!sys_pread_full(fd, buf, n, ph->p_offset))
     return 0;
   size_t at = 0;
   while (at + sizeof(Elf64_Nhdr) <= n) {
@@ -64,13 +50,13 @@ int elf_build_id_hex(const char *path, char *out, size_t cap) {
     return 0;
   int len = 0;
   Elf64_Ehdr eh;
-  if (pread_full(fd, &eh, sizeof eh, 0) &&
+  if (sys_pread_full(fd, &eh, sizeof eh, 0) &&
       sl_strncmp((const char *)eh.e_ident, ELFMAG, SELFMAG) == 0 &&
       eh.e_ident[EI_CLASS] == ELFCLASS64 &&
       eh.e_phentsize == sizeof(Elf64_Phdr))
     for (unsigned i = 0; i < eh.e_phnum && !len; i++) {
       Elf64_Phdr ph;
-      if (!pread_full(fd, &ph, sizeof ph, eh.e_phoff + i * sizeof ph))
+      if (!sys_pread_full(fd, &ph, sizeof ph, eh.e_phoff + i * sizeof ph))
         break;
       if (ph.p_type == PT_NOTE && ph.p_filesz)
         len = scan_notes(fd, &ph, out, cap);

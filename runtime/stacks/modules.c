@@ -113,19 +113,6 @@ void modules_note_start(void) {
   spin_unlock(&mod_lock);
 }
 
-static uptr parse_hex(const char **s) {
-  uptr v = 0;
-  for (;; (*s)++) {
-    char c = **s;
-    if (c >= '0' && c <= '9')
-      v = v * 16 + (uptr)(c - '0');
-    else if (c >= 'a' && c <= 'f')
-      v = v * 16 + (uptr)(c - 'a' + 10);
-    else
-      return v;
-  }
-}
-
 /* The kernel's absolute name of the file mapped at addr, from
  * /proc/self/maps ("lo-hi perms offset dev inode   path"). */
 static char *path_from_maps(uptr addr) {
@@ -134,9 +121,9 @@ static char *path_from_maps(uptr addr) {
     const char *nl = sl_strchr(l, '\n');
     size_t len = nl ? (size_t)(nl - l) : sl_strlen(l);
     const char *p = l;
-    uptr lo = parse_hex(&p);
+    uptr lo = sl_parse_hex(&p);
     p++;
-    uptr hi = parse_hex(&p);
+    uptr hi = sl_parse_hex(&p);
     if (addr >= lo && addr < hi) {
       const char *slash = p;
       while (slash < l + len && *slash != '/')

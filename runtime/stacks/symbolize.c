@@ -373,26 +373,12 @@ typedef struct elf_syms {
 } elf_syms;
 static elf_syms *elf_cache;
 
-static int pread_all(int fd, void *buf, size_t n, uint64_t off) {
-  char *p = buf;
-  while (n > 0) {
-    long r = sys_call6(SYS_pread64, fd, (long)p, (long)n, (long)off, 0, 0);
-    if (r == -EINTR)
-      continue;
-    if (r <= 0)
-      return 0;
-    p += r;
-    n -= (size_t)r;
-    off += (uint64_t)r;
-  }
-  return 1;
-}
 
 static void *read_section(int fd, const Elf64_Shdr *sh) {
   if (sh->sh_size == 0 || sh->sh_size > ELF_MAX_SYMTAB)
     return 0;
   char *buf = ialloc(sh->sh_size + 1); /* +1: a NUL after string tables */
-  if (buf && !pread_all(fd, buf, sh->sh_size, sh->sh_offset)) {
+  if (buf && !sys_pread_full(fd, buf, sh->sh_size, sh->sh_offset)) {
     ifree(buf);
     buf = 0;
   }
@@ -406,14 +392,14 @@ static void load_elf_syms(elf_syms *es) {
     return;
   Elf64_Ehdr eh;
   Elf64_Shdr *sh = 0;
-  if (!pread_all(fd, &eh, sizeof(eh), 0) ||
+  if (!sys_pread_full(fd, &eh, sizeof(eh), 0) ||
       sl_strncmp((const char *)eh.e_ident, ELFMAG, SELFMAG) != 0 ||
       eh.e_ident[EI_CLASS] != ELFCLASS64 ||
       eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shnum == 0)
     goto out;
   size_t shsz = (size_t)eh.e_shnum * sizeof(Elf64_Shdr);
   sh = ialloc(shsz);
-  if (!sh || !pread_all(fd, sh, shsz, eh.e_shoff))
+  if (!sh || !sys_pread_full(fd, sh, shsz, eh.e_shoff))
     goto out;
   int pick = -1;
   for (int i = 0; i < eh.e_shnum; i++)
