@@ -506,10 +506,6 @@ static SL_NOINLINE int repair_damaged(uptr p, uint32_t stack,
   return 1;
 }
 
-int sl_owns(const void *p) {
-  return validate((uptr)p) != 0 || guard_usable_size(p) != 0;
-}
-
 /* The header of the live block starting at p, or NULL. */
 static chunk_header *live_block(uptr p) {
   chunk_header *h = validate(p);

@@ -42,8 +42,6 @@ void sl_deallocate_aligned(void *p, int type, int has_size, size_t size,
 void *sl_reallocate(void *p, size_t size, uptr pc, uptr fp);
 void *sl_calloc(size_t n, size_t elem, uptr pc, uptr fp);
 size_t sl_usable_size(const void *p);
-/* Whether the allocator owns p (the start of a live or freed block). */
-int sl_owns(const void *p);
 
 /* The redzone bytes around the block that starts at user_beg: from the
  * slot's start (past a memalign back-link) to the chunk header, and from
