@@ -42,20 +42,33 @@ static int ranges_unsupported;
  * meanwhile. */
 static void release_pending(quarantine_batch *b) {
   struct iovec iov[RELEASE_PENDING_MAX];
-  uptr owner[RELEASE_PENDING_MAX];
-  size_t n = 0, bytes = 0, blocks;
+  uptr owner[RELEASE_PENDING_MAX], hid_lo[RELEASE_PENDING_MAX],
+      hid_hi[RELEASE_PENDING_MAX];
+  uint8_t hidden[RELEASE_PENDING_MAX];
+  size_t n = 0, bytes = 0, blocks, n_hidden = 0;
+  /* Hiding (quarantine_protect.c) and the old protection are done under
+   * the side table's lock, with the release, so that nobody sees a block
+   * half hidden. */
+  int hide = quarantine_hide_enabled(), locked = hide || rz_pattern_on;
+  if (locked)
+    quarantine_protect_lock();
   for (uint32_t i = 0; i < b->n_pending; i++) {
     uptr lo, hi;
-    if (chunk_release_range(b->pending[i], &lo, &hi)) {
+    int h = hide && quarantine_hide_prepare_locked(b->pending[i], &lo, &hi);
+    if (h || chunk_release_range(b->pending[i], &lo, &hi)) {
       iov[n].iov_base = (void *)lo;
       iov[n].iov_len = hi - lo;
+      hidden[n] = (uint8_t)h;
       owner[n++] = b->pending[i];
       bytes += hi - lo;
     }
   }
   b->n_pending = 0;
-  if (!n)
+  if (!n) {
+    if (locked)
+      quarantine_protect_unlock();
     return;
+  }
   blocks = n;
   /* How far the batched call got (it stops at the first range it fails). */
   size_t done = 0;
@@ -79,10 +92,19 @@ static void release_pending(quarantine_batch *b) {
       bytes -= len;
       blocks--;
     }
-    if (ok && SL_UNLIKELY(rz_pattern_on)) /* uninstrumented: fault on use */
-      quarantine_protect(owner[i], (uptr)iov[i].iov_base,
-                         (uptr)iov[i].iov_base + len);
+    if (hidden[i]) {
+      quarantine_hide_finish_locked(owner[i], ok);
+      hid_lo[n_hidden] = (uptr)iov[i].iov_base;
+      hid_hi[n_hidden++] = (uptr)iov[i].iov_base + len;
+    } else if (ok && SL_UNLIKELY(rz_pattern_on)) { /* uninstrumented */
+      quarantine_protect_locked(owner[i], (uptr)iov[i].iov_base,
+                                (uptr)iov[i].iov_base + len);
+    }
   }
+  if (n_hidden)
+    quarantine_hide_shadow_locked(hid_lo, hid_hi, n_hidden);
+  if (locked)
+    quarantine_protect_unlock();
   __atomic_fetch_add(&released_bytes, bytes, __ATOMIC_RELAXED);
   __atomic_fetch_add(&released_blocks, blocks, __ATOMIC_RELAXED);
 }
@@ -95,15 +117,45 @@ static inline uint32_t check_of(uptr ub, const freed_info *fi) {
                0x9e3779b97f4a7c15ull;
   return (uint32_t)(x >> 32) ^ 0x51e07f4du;
 }
-static inline int intact(uptr ub) {
-  const freed_info *fi = (const freed_info *)ub;
-  return fi->check == check_of(ub, fi);
+/* A block's record: in its first bytes, or for a hidden block in the
+ * side table, under its lock (taken after the quarantine's). */
+static inline freed_info *record_get(uptr ub) {
+  if (SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&
+      ub >= HEAP_BEG && ub < HEAP_END &&
+      ((ub - HEAP_BEG) >> REGION_SHIFT) >= HIDE_MIN_CLASS) {
+    uint32_t ss;
+    uptr slot = chunk_slot(ub, &ss);
+    if (slot && *(const uint8_t *)MEM_TO_SHADOW(slot) == 0) {
+      quarantine_protect_lock();
+      freed_info *fi = quarantine_hidden_record_locked(ub);
+      if (fi)
+        return fi;
+      quarantine_protect_unlock();
+    }
+  }
+  return (freed_info *)ub;
 }
-static inline uptr next_of(uptr ub) { return ((freed_info *)ub)->next; }
+static inline void record_put(uptr ub, freed_info *fi) {
+  if ((uptr)fi != ub)
+    quarantine_protect_unlock();
+}
+static inline int intact(uptr ub) {
+  freed_info *fi = record_get(ub);
+  int ok = fi->check == check_of(ub, fi);
+  record_put(ub, fi);
+  return ok;
+}
+static inline uptr next_of(uptr ub) {
+  freed_info *fi = record_get(ub);
+  uptr next = fi->next;
+  record_put(ub, fi);
+  return next;
+}
 static inline void set_next(uptr ub, uptr next) {
-  freed_info *fi = (freed_info *)ub;
+  freed_info *fi = record_get(ub);
   fi->next = next;
   fi->check = check_of(ub, fi);
+  record_put(ub, fi);
 }
 
 #define EVICT_BATCH 256
@@ -137,8 +189,11 @@ static void evict_to(void *cache, size_t max) {
       allocator_report_freed_write(broken, 1);
     /* Recycle outside the lock. */
     for (int i = 0; i < n; i++) {
-      if (SL_UNLIKELY(rz_pattern_on) && allocator_freed_first_bad(out[i]))
-        allocator_report_freed_write(out[i], 0);
+      if (SL_UNLIKELY(rz_pattern_on)) {
+        quarantine_unprotect(out[i]); /* hidden: refilled, readable */
+        if (allocator_freed_first_bad(out[i]))
+          allocator_report_freed_write(out[i], 0);
+      }
       chunk_recycle(out[i], cache);
     }
     if (!n)
