@@ -247,6 +247,10 @@ size_t quarantine_bytes(void);
 /* Bytes of quarantined blocks' pages given back to the kernel so far, and
  * the number of blocks they were in (statistics). */
 void quarantine_release_stats(size_t *bytes, size_t *blocks);
+/* Blocks hidden now, blocks protected now (hidden included), and bytes of
+ * shadow given back so far (quarantine_protect.c). */
+void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
+                           size_t *shadow_bytes);
 void quarantine_lock(void);
 void quarantine_unlock(void);
 /* quarantine_protect.c: the protection of a quarantined block (hidden or

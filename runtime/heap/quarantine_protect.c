@@ -57,6 +57,7 @@ static spin_t lock;
 static prot_entry *table;
 static uint32_t count, cap;
 int sl_shadow_hidden;
+static size_t shadow_released; /* bytes of shadow given back so far */
 
 static inline uint32_t home_of(uptr key) {
   return (uint32_t)(((key >> 4) * 0x9e3779b97f4a7c15ull) >> 32) &
@@ -227,14 +228,18 @@ void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n) {
         continue;
       }
       if (k == 64) {
-        for (size_t j = 0; j < k; j++)
+        for (size_t j = 0; j < k; j++) {
+          shadow_released += iov[j].iov_len;
           sys_madvise(iov[j].iov_base, iov[j].iov_len, MADV_DONTNEED);
+        }
         k = 0;
       }
       iov[k].iov_base = (void *)sp;
       iov[k++].iov_len = 4096;
     }
   }
+  for (size_t j = 0; j < k; j++)
+    shadow_released += iov[j].iov_len;
   if (k > 1 && sys_madvise_self_ranges(iov, k, MADV_DONTNEED) > 0)
     return; /* (a partial success leaves pages that are merely kept) */
   for (size_t j = 0; j < k; j++)
@@ -295,6 +300,15 @@ void quarantine_unprotect(uptr ub) {
   uint32_t i = find_locked(key_of(ub));
   if (i != TABLE_SIZE)
     reveal_locked(i);
+  spin_unlock(&lock);
+}
+
+void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
+                           size_t *shadow_bytes) {
+  spin_lock(&lock);
+  *hidden = (size_t)__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED);
+  *protected_blocks = count;
+  *shadow_bytes = shadow_released;
   spin_unlock(&lock);
 }
 
