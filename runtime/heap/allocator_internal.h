@@ -207,16 +207,19 @@ static inline int slot_maybe_hidden(unsigned c, uptr slot) {
 int quarantine_reveal_slot(uptr slot);
 /* With the world stopped (leak scan): whether slot holds a hidden block. */
 int quarantine_slot_hidden_nolock(uptr slot);
-/* With quarantine_protect_lock held: the record of a hidden block (in the
- * side table), or NULL. */
-freed_info *quarantine_hidden_record_locked(uptr user_beg);
+/* The record of a hidden block (in the side table), returned with
+ * quarantine_protect_lock held; or NULL, unlocked (the block is not
+ * hidden, or no longer: its record is in its first bytes). */
+freed_info *quarantine_hidden_record_lock(uptr user_beg);
 /* With quarantine_protect_lock held, for a batch being released: records
  * the block in the side table if it can be hidden and gives its range
  * (the whole slot); 0 if not (then chunk_release_range applies). */
 int quarantine_hide_prepare_locked(uptr user_beg, uptr *lo, uptr *hi);
 /* After the range went back to the kernel (released says whether it
- * did): protects it, or undoes the prepare. */
-void quarantine_hide_finish_locked(uptr user_beg, int released);
+ * did) and was made PROT_NONE (protected_ says whether it was), both done
+ * without the lock: lists the block as hidden, or undoes the prepare. */
+void quarantine_hide_finish_locked(uptr user_beg, int released,
+                                   int protected_);
 /* After a batch's hide_finish calls: gives back the shadow pages that lie
  * wholly over hidden slots, for the ranges [lo[i], hi[i]). */
 void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n);

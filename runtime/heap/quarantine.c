@@ -46,9 +46,9 @@ static void release_pending(quarantine_batch *b) {
       hid_hi[RELEASE_PENDING_MAX];
   uint8_t hidden[RELEASE_PENDING_MAX];
   size_t n = 0, bytes = 0, blocks, n_hidden = 0;
-  /* Hiding (quarantine_protect.c) and the old protection are done under
-   * the side table's lock, with the release, so that nobody sees a block
-   * half hidden. */
+  /* Hiding (quarantine_protect.c) and the old protection: the blocks are
+   * listed, then released without the lock, then protected under it, so
+   * that a fault or a reveal never finds a block half hidden. */
   int hide = quarantine_hide_enabled(), locked = hide || rz_pattern_on;
   if (locked)
     quarantine_protect_lock();
@@ -64,11 +64,13 @@ static void release_pending(quarantine_batch *b) {
     }
   }
   b->n_pending = 0;
-  if (!n) {
-    if (locked)
-      quarantine_protect_unlock();
+  /* The release itself without the lock (it is the slow part): the
+   * prepared blocks are listed but not hidden yet, and only this thread
+   * reaches them until the batch joins the FIFO. */
+  if (locked)
+    quarantine_protect_unlock();
+  if (!n)
     return;
-  }
   blocks = n;
   /* How far the batched call got (it stops at the first range it fails). */
   size_t done = 0;
@@ -78,6 +80,7 @@ static void release_pending(quarantine_batch *b) {
     if (r < 0 && n > 1 && r != -4 /* EINTR */)
       __atomic_store_n(&ranges_unsupported, 1, __ATOMIC_RELAXED);
   }
+  uint8_t done_ok[RELEASE_PENDING_MAX];
   for (size_t i = 0; i < n; i++) {
     size_t len = iov[i].iov_len;
     int ok;
@@ -92,8 +95,20 @@ static void release_pending(quarantine_batch *b) {
       bytes -= len;
       blocks--;
     }
+    /* Protected before it is listed as hidden (a fault on it meanwhile
+     * waits for the listing, quarantine_protect.c). */
+    if (ok && hidden[i] &&
+        sys_mprotect(iov[i].iov_base, len, PROT_NONE) == 0)
+      ok = 3;
+    done_ok[i] = (uint8_t)ok;
+  }
+  if (locked)
+    quarantine_protect_lock();
+  for (size_t i = 0; i < n; i++) {
+    size_t len = iov[i].iov_len;
+    int ok = done_ok[i] != 0;
     if (hidden[i]) {
-      quarantine_hide_finish_locked(owner[i], ok);
+      quarantine_hide_finish_locked(owner[i], ok, done_ok[i] == 3);
       hid_lo[n_hidden] = (uptr)iov[i].iov_base;
       hid_hi[n_hidden++] = (uptr)iov[i].iov_base + len;
     } else if (ok && SL_UNLIKELY(rz_pattern_on)) { /* uninstrumented */
@@ -126,11 +141,9 @@ static inline freed_info *record_get(uptr ub) {
     uint32_t ss;
     uptr slot = chunk_slot(ub, &ss);
     if (slot && *(const uint8_t *)MEM_TO_SHADOW(slot) == 0) {
-      quarantine_protect_lock();
-      freed_info *fi = quarantine_hidden_record_locked(ub);
+      freed_info *fi = quarantine_hidden_record_lock(ub);
       if (fi)
         return fi;
-      quarantine_protect_unlock();
     }
   }
   return (freed_info *)ub;
@@ -144,12 +157,6 @@ static inline int intact(uptr ub) {
   int ok = fi->check == check_of(ub, fi);
   record_put(ub, fi);
   return ok;
-}
-static inline uptr next_of(uptr ub) {
-  freed_info *fi = record_get(ub);
-  uptr next = fi->next;
-  record_put(ub, fi);
-  return next;
 }
 static inline void set_next(uptr ub, uptr next) {
   freed_info *fi = record_get(ub);
@@ -172,13 +179,17 @@ static void evict_to(void *cache, size_t max) {
     spin_lock(&lock);
     while (global.bytes > max && global.head && n < EVICT_BATCH) {
       uptr ub = global.head;
-      if (SL_UNLIKELY(!intact(ub))) {
+      freed_info *fi = record_get(ub); /* one look-up for both fields */
+      int ok = fi->check == check_of(ub, fi);
+      uptr next = fi->next;
+      record_put(ub, fi);
+      if (SL_UNLIKELY(!ok)) {
         broken = ub;
         global.head = global.tail = 0;
         global.bytes = 0;
         break;
       }
-      global.head = next_of(ub);
+      global.head = next;
       if (!global.head)
         global.tail = 0;
       global.bytes -= chunk_footprint(ub);

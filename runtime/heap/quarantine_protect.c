@@ -45,12 +45,19 @@
 #define TABLE_SIZE (2 * PROTECT_MAX) /* a power of two, half full at most */
 #define SHADOW_PAGE_SPAN ((uptr)4096 << SLEUTH_SHADOW_SCALE)
 
+/* An entry's kind: only protected (preloaded, first page kept); listed
+ * for hiding while its batch is released; hidden; being revealed (by the
+ * thread that marked it so, without the lock: the others wait for the
+ * entry to go away). */
+enum { K_PROTECTED, K_PENDING, K_HIDDEN, K_REVEALING };
+
 typedef struct {
   uptr key; /* slot (primary) or user_beg (large); 0 empty */
   uptr ub;
-  /* Hidden blocks only (hdr.state != 0): what lay in the first page. */
+  /* Hidden blocks only: what lay in the first page. */
   chunk_header hdr;
   freed_info fi;
+  uint8_t kind;
 } prot_entry;
 
 static spin_t lock;
@@ -76,7 +83,7 @@ static uint32_t find_locked(uptr key) {
 }
 
 static void remove_locked(uint32_t i) {
-  if (table[i].hdr.state)
+  if (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING)
     __atomic_fetch_sub(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
   table[i].key = 0;
   __atomic_store_n(&count, count - 1, __ATOMIC_RELAXED);
@@ -126,7 +133,7 @@ static uint32_t insert_locked(uptr key, uptr ub) {
     i = (i + 1) & (TABLE_SIZE - 1);
   table[i].key = key;
   table[i].ub = ub;
-  __builtin_memset(&table[i].hdr, 0, sizeof table[i].hdr);
+  table[i].kind = K_PROTECTED;
   __atomic_store_n(&count, count + 1, __ATOMIC_RELAXED);
   return i;
 }
@@ -153,6 +160,7 @@ int quarantine_hide_prepare_locked(uptr ub, uptr *lo, uptr *hi) {
   uint32_t i = insert_locked(slot, ub);
   table[i].hdr = *h;
   table[i].fi = *(freed_info *)ub;
+  table[i].kind = K_PENDING; /* not hidden until hide_finish */
   *lo = slot;
   *hi = slot + ss;
   return 1;
@@ -171,30 +179,33 @@ static void restore_shadow(uptr slot, uint32_t ss, uptr ub, size_t size) {
 /* Writes back what a hidden block kept in its first page; its pages must
  * be accessible (they read zeros). */
 static void write_back(const prot_entry *e, uint32_t ss) {
-  *header_of(e->ub) = e->hdr;
+  chunk_header *h = header_of(e->ub);
+  *h = e->hdr;
+  h->state = CHUNK_QUARANTINED;
   *(freed_info *)e->ub = e->fi;
   if (SL_UNLIKELY(rz_pattern_on))
     allocator_refill_freed(e->ub);
+  /* The hint (the slot's first granule) last: whoever sees it gone finds
+   * the header in place. */
   restore_shadow(e->key, ss, e->ub, e->hdr.user_size);
 }
 
-void quarantine_hide_finish_locked(uptr ub, int released) {
+void quarantine_hide_finish_locked(uptr ub, int released, int protected_) {
   uint32_t ss;
   uptr slot = chunk_slot(ub, &ss);
   uint32_t i = find_locked(slot);
-  if (i == TABLE_SIZE)
+  if (i == TABLE_SIZE || table[i].kind != K_PENDING)
     return;
-  if (released && sys_mprotect((void *)slot, ss, PROT_NONE) == 0) {
+  if (released && protected_) {
+    /* The record's copy is the one that counts from now on. */
+    table[i].kind = K_HIDDEN;
+    __atomic_fetch_add(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
     /* The hint, where the slot's shadow page stays. */
     shadow_unpoison(slot, SHADOW_GRANULE);
-    /* The record's copy is the one that counts from now on. */
-    table[i].hdr.state = CHUNK_QUARANTINED;
-    __atomic_fetch_add(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
     return;
   }
   if (released) /* not protected: the zeroed first page needs its data */
     write_back(&table[i], ss);
-  table[i].hdr.state = 0;
   remove_locked(i);
 }
 
@@ -207,7 +218,7 @@ static int all_hidden_locked(uptr a, uptr b) {
     if (!slot)
       return 0;
     uint32_t i = find_locked(slot);
-    if (i == TABLE_SIZE || !table[i].hdr.state)
+    if (i == TABLE_SIZE || table[i].kind != K_HIDDEN)
       return 0;
     x = slot + ss;
   }
@@ -246,10 +257,10 @@ void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n) {
     sys_madvise(iov[j].iov_base, iov[j].iov_len, MADV_DONTNEED);
 }
 
-/* Makes table entry i's block ordinary again and drops it. */
-static void reveal_locked(uint32_t i) {
-  prot_entry *e = &table[i];
-  if (e->hdr.state) {
+/* Makes an entry's block ordinary again: its pages accessible and, when
+ * it was hidden, what its first page held written back. */
+static void undo(const prot_entry *e) {
+  if (e->kind == K_HIDDEN) {
     uint32_t ss;
     uptr slot = chunk_slot(e->ub, &ss);
     sys_mprotect((void *)slot, ss, PROT_READ | PROT_WRITE);
@@ -259,29 +270,72 @@ static void reveal_locked(uint32_t i) {
     if (chunk_release_range(e->ub, &lo, &hi))
       sys_mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
   }
-  remove_locked(i);
 }
 
-int quarantine_reveal_slot(uptr slot) {
+/* With the lock held and entry i found (hidden or protected): marks it
+ * being revealed, drops the lock, reveals it and drops the entry. The
+ * system call and the writes happen without the lock, so that the threads
+ * recycling blocks do not queue behind each other. Returns whether the
+ * block was hidden. */
+static int reveal_unlock(uint32_t i) {
+  prot_entry copy = table[i];
+  table[i].kind = K_REVEALING;
+  spin_unlock(&lock);
+  undo(&copy);
+  spin_lock(&lock);
+  uint32_t j = find_locked(copy.key);
+  if (j != TABLE_SIZE)
+    remove_locked(j);
+  spin_unlock(&lock);
+  return copy.kind == K_HIDDEN;
+}
+
+/* Finds key's entry, locked, once nobody is revealing it; TABLE_SIZE
+ * (unlocked) if there is none. */
+static uint32_t find_settled_lock(uptr key) {
+  for (;;) {
+    spin_lock(&lock);
+    uint32_t i = find_locked(key);
+    if (i == TABLE_SIZE) {
+      spin_unlock(&lock);
+      return TABLE_SIZE;
+    }
+    if (table[i].kind != K_REVEALING)
+      return i;
+    spin_unlock(&lock);
+    sys_sched_yield();
+  }
+}
+
+static int reveal_key(uptr key) {
   if (!__atomic_load_n(&count, __ATOMIC_RELAXED))
     return 0;
-  spin_lock(&lock);
-  uint32_t i = find_locked(slot);
-  int hidden = i != TABLE_SIZE && table[i].hdr.state;
-  if (hidden)
-    reveal_locked(i);
-  spin_unlock(&lock);
-  return hidden;
+  uint32_t i = find_settled_lock(key);
+  if (i == TABLE_SIZE)
+    return 0;
+  if (table[i].kind == K_PENDING) { /* its batch's thread is at it */
+    spin_unlock(&lock);
+    return 0;
+  }
+  return reveal_unlock(i);
 }
+
+int quarantine_reveal_slot(uptr slot) { return reveal_key(slot); }
 
 int quarantine_slot_hidden_nolock(uptr slot) {
   uint32_t i = find_locked(slot);
-  return i != TABLE_SIZE && table[i].hdr.state;
+  return i != TABLE_SIZE &&
+         (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING);
 }
 
-freed_info *quarantine_hidden_record_locked(uptr ub) {
-  uint32_t i = find_locked(key_of(ub));
-  return i != TABLE_SIZE && table[i].hdr.state ? &table[i].fi : 0;
+freed_info *quarantine_hidden_record_lock(uptr ub) {
+  uint32_t i = find_settled_lock(key_of(ub));
+  if (i == TABLE_SIZE)
+    return 0;
+  if (table[i].kind == K_HIDDEN)
+    return &table[i].fi;
+  spin_unlock(&lock);
+  return 0;
 }
 
 void quarantine_protect_locked(uptr ub, uptr lo, uptr hi) {
@@ -293,15 +347,7 @@ void quarantine_protect_locked(uptr ub, uptr lo, uptr hi) {
     insert_locked(key_of(ub), ub);
 }
 
-void quarantine_unprotect(uptr ub) {
-  if (!__atomic_load_n(&count, __ATOMIC_RELAXED))
-    return;
-  spin_lock(&lock);
-  uint32_t i = find_locked(key_of(ub));
-  if (i != TABLE_SIZE)
-    reveal_locked(i);
-  spin_unlock(&lock);
-}
+void quarantine_unprotect(uptr ub) { reveal_key(key_of(ub)); }
 
 void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
                            size_t *shadow_bytes) {
@@ -353,25 +399,44 @@ int allocator_fault_in_quarantine(uptr addr, int is_write, uptr pc, uptr bp,
       return 0;
     key = lh->user_beg;
   }
-  spin_lock(&lock);
-  uint32_t i = find_locked(key);
-  if (i != TABLE_SIZE) {
-    if (table[i].hdr.state) {
+  for (;;) {
+    spin_lock(&lock);
+    uint32_t i = find_locked(key);
+    if (i == TABLE_SIZE) {
+      spin_unlock(&lock);
+      return 0;
+    }
+    if (table[i].kind == K_PENDING) {
+      /* Protected just now by the thread releasing its batch, which
+       * lists it as hidden in a moment. */
+      spin_unlock(&lock);
+      sys_sched_yield();
+      continue;
+    }
+    if (table[i].kind == K_HIDDEN) {
       lo = slot;
       hi = slot + ss;
-    } else if (!chunk_release_range(table[i].ub, &lo, &hi)) {
-      lo = hi = 0;
+    } else if (table[i].kind == K_PROTECTED) {
+      if (!chunk_release_range(table[i].ub, &lo, &hi))
+        lo = hi = 0;
+    } else { /* being revealed by another thread, as it leaves the
+              * quarantine: once that is done the access goes through */
+      spin_unlock(&lock);
+      if (find_settled_lock(key) != TABLE_SIZE)
+        spin_unlock(&lock);
+      return 1;
     }
+    if (addr < lo || addr >= hi) {
+      spin_unlock(&lock);
+      return 0;
+    }
+    /* Revealed before the report describes it: the header is back, the
+     * shadow says freed (or redzone) where it did, and with
+     * halt_on_error=0 the access succeeds when the instruction runs again
+     * (it reads zeros). */
+    reveal_unlock(i);
+    break;
   }
-  int listed = i != TABLE_SIZE && addr >= lo && addr < hi;
-  /* Revealed before the report describes it: the header is back, the
-   * shadow says freed (or redzone) where it did, and with halt_on_error=0
-   * the access succeeds when the instruction runs again (it reads zeros). */
-  if (listed)
-    reveal_locked(i);
-  spin_unlock(&lock);
-  if (!listed)
-    return 0;
   report_access(addr, insn_access_size(pc), is_write, pc, bp, sp);
   return 1;
 }
