@@ -6,7 +6,9 @@
  * A freed block keeps its header (for reports) and stores its free stack
  * and its quarantine link in its first 16 user bytes (every block has at
  * least 16); the header page holds both, so the rest of a quarantined
- * block's pages can go back to the kernel (quarantine.c). Primary blocks live in per-size-class regions of one fixed
+ * block's pages can go back to the kernel (quarantine.c), or all of them
+ * once both are copied into a side table (hidden blocks,
+ * quarantine_protect.c). Primary blocks live in per-size-class regions of one fixed
  * reserved range, so any pointer can be checked (class, slot, header)
  * before a header is trusted; large blocks are separate mappings listed in
  * a registry. */

@@ -11,7 +11,10 @@
  * when a batch joins the FIFO, the whole pages after that of each block of
  * RELEASE_MIN_FOOTPRINT or more go back to the kernel (MADV_DONTNEED); they
  * read as zeros from then on, also after the slot is reused (malloc
- * promises nothing of a new block's contents; calloc clears it anyway). */
+ * promises nothing of a new block's contents; calloc clears it anyway).
+ * Blocks whose slot is whole pages go further: hidden, they give back
+ * every page and the shadow over them (quarantine_protect.c), and their
+ * record lives in the side table meanwhile (record_get). */
 #include "allocator_internal.h"
 
 #include <sys/mman.h>

@@ -49,7 +49,10 @@
  * for hiding while its batch is released; hidden; being revealed (by the
  * thread that marked it so, without the lock: the others wait for the
  * entry to go away). */
-enum { K_PROTECTED, K_PENDING, K_HIDDEN, K_REVEALING };
+enum { K_PROTECTED, K_PENDING, K_HIDDEN, K_REVEALING, K_REVEALING_HIDDEN };
+static inline int revealing(uint8_t k) {
+  return k == K_REVEALING || k == K_REVEALING_HIDDEN;
+}
 
 typedef struct {
   uptr key; /* slot (primary) or user_beg (large); 0 empty */
@@ -83,7 +86,7 @@ static uint32_t find_locked(uptr key) {
 }
 
 static void remove_locked(uint32_t i) {
-  if (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING)
+  if (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING_HIDDEN)
     __atomic_fetch_sub(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
   table[i].key = 0;
   __atomic_store_n(&count, count - 1, __ATOMIC_RELAXED);
@@ -279,7 +282,7 @@ static void undo(const prot_entry *e) {
  * block was hidden. */
 static int reveal_unlock(uint32_t i) {
   prot_entry copy = table[i];
-  table[i].kind = K_REVEALING;
+  table[i].kind = copy.kind == K_HIDDEN ? K_REVEALING_HIDDEN : K_REVEALING;
   spin_unlock(&lock);
   undo(&copy);
   spin_lock(&lock);
@@ -300,7 +303,7 @@ static uint32_t find_settled_lock(uptr key) {
       spin_unlock(&lock);
       return TABLE_SIZE;
     }
-    if (table[i].kind != K_REVEALING)
+    if (!revealing(table[i].kind))
       return i;
     spin_unlock(&lock);
     sys_sched_yield();
@@ -325,7 +328,7 @@ int quarantine_reveal_slot(uptr slot) { return reveal_key(slot); }
 int quarantine_slot_hidden_nolock(uptr slot) {
   uint32_t i = find_locked(slot);
   return i != TABLE_SIZE &&
-         (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING);
+         (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING_HIDDEN);
 }
 
 freed_info *quarantine_hidden_record_lock(uptr ub) {
@@ -356,6 +359,32 @@ void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
   *protected_blocks = count;
   *shadow_bytes = shadow_released;
   spin_unlock(&lock);
+}
+
+/* In a fork child: the threads that were releasing a batch or revealing
+ * a block do not exist here, so their entries would be waited for
+ * forever. Their blocks are made ordinary (they are lost to this process's
+ * quarantine, which never reaches them: those threads' batches and popped
+ * blocks are gone with them). */
+void quarantine_protect_after_fork_child(void) {
+  if (!table)
+    return;
+  uptr stale[64];
+  uint32_t n;
+  do {
+    n = 0;
+    for (uint32_t i = 0; i < TABLE_SIZE && n < 64; i++)
+      if (table[i].key &&
+          (table[i].kind == K_PENDING || revealing(table[i].kind)))
+        stale[n++] = table[i].key;
+    for (uint32_t k = 0; k < n; k++) {
+      uint32_t i = find_locked(stale[k]);
+      prot_entry e = table[i];
+      e.kind = e.kind == K_REVEALING ? K_PROTECTED : K_HIDDEN;
+      undo(&e);
+      remove_locked(i);
+    }
+  } while (n == 64);
 }
 
 void quarantine_protect_lock(void) { spin_lock(&lock); }
