@@ -237,6 +237,9 @@ void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n) {
       if (!all_hidden_locked(a, a + SHADOW_PAGE_SPAN))
         continue;
       uptr sp = MEM_TO_SHADOW(a);
+      if (k && sp >= (uptr)iov[k - 1].iov_base &&
+          sp < (uptr)iov[k - 1].iov_base + iov[k - 1].iov_len)
+        continue; /* a span the previous range already ended in */
       if (k && (uptr)iov[k - 1].iov_base + iov[k - 1].iov_len == sp) {
         iov[k - 1].iov_len += 4096;
         continue;
