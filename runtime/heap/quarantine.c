@@ -141,9 +141,13 @@ static inline freed_info *record_get(uptr ub) {
   if (SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&
       ub >= HEAP_BEG && ub < HEAP_END &&
       ((ub - HEAP_BEG) >> REGION_SHIFT) >= HIDE_MIN_CLASS) {
+    /* Not the hint (slot_maybe_hidden): a read of a given-back shadow page
+     * maps the zero page there, and the write that restores it when the
+     * block is revealed would then cost a TLB flush on every CPU. Blocks
+     * of these classes are mostly hidden: ask the table. */
     uint32_t ss;
     uptr slot = chunk_slot(ub, &ss);
-    if (slot && *(const uint8_t *)MEM_TO_SHADOW(slot) == 0) {
+    if (slot && !(ss & 4095)) {
       freed_info *fi = quarantine_hidden_record_lock(ub);
       if (fi)
         return fi;

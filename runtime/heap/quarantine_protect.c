@@ -173,8 +173,9 @@ int quarantine_hide_prepare_locked(uptr ub, uptr *lo, uptr *hi) {
  * redzone to the slot's end (what sl_allocate and the free left). */
 static void restore_shadow(uptr slot, uint32_t ss, uptr ub, size_t size) {
   shadow_poison(slot, ub - slot, SH_HEAP_REDZONE);
-  shadow_poison(ub, size ? size : 1, SH_FREED);
-  uptr tail = (ub + size + 7) & ~(uptr)7;
+  size_t n = size ? size : 1;
+  shadow_poison(ub, n, SH_FREED);
+  uptr tail = (ub + n + 7) & ~(uptr)7;
   if (tail < slot + ss)
     shadow_poison(tail, slot + ss - tail, SH_HEAP_REDZONE);
 }
