@@ -55,11 +55,27 @@ static inline int shadow_is_app_mem(uptr a) {
          (a >= SHADOW_HIGH_MEM_BEG && a <= SHADOW_HIGH_MEM_END);
 }
 
+/* Quarantined heap blocks whose pages and shadow were given back
+ * (heap/quarantine_protect.c): how many there are, and the check that
+ * reveals those a range touches (their shadow says freed again), so that
+ * a range check that saw no poison reports them after all. */
+extern int sl_shadow_hidden;
+int shadow_reveal(uptr addr, uptr size);
+
+static inline int shadow_range_bad_raw(uptr addr, uptr size);
+
 /* Whether [addr, addr+size) holds a poisoned byte or leaves application
  * memory: the check of every range that libc or a mem intrinsic touches.
  * Up to 64 bytes it reads the few shadow bytes inline: every granule but
  * the last must be 0, and the last must cover the range's final byte. */
 static inline int shadow_range_bad(uptr addr, uptr size) {
+  if (shadow_range_bad_raw(addr, size))
+    return 1;
+  return SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&
+         size && shadow_reveal(addr, size);
+}
+
+static inline int shadow_range_bad_raw(uptr addr, uptr size) {
   if (!size)
     return 0;
   uptr last = addr + size - 1;

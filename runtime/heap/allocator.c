@@ -286,6 +286,11 @@ static void fill_freed(uptr p, size_t size, uint32_t free_stack) {
     rz_pattern_fill(0, 0, from, p + size);
 }
 
+void allocator_refill_freed(uptr ub) {
+  fill_freed(ub, chunk_user_size(header_of(ub), ub),
+             ((freed_info *)ub)->free_stack);
+}
+
 void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
                   uptr fp) {
   if (SL_UNLIKELY(size > max_user_size))
@@ -385,6 +390,14 @@ static uptr slot_of(uptr addr, unsigned *cls) {
   return rb + slot_div(addr - rb, central[c].slot_magic) * central[c].slot_size;
 }
 
+uptr chunk_slot(uptr addr, uint32_t *slot_size) {
+  unsigned c;
+  uptr slot = slot_of(addr, &c);
+  if (slot)
+    *slot_size = central[c].slot_size;
+  return slot;
+}
+
 /* The header of the block that starts at p, validated without trusting
  * anything p points at until p is known to be a block start. */
 static chunk_header *validate(uptr p) {
@@ -399,6 +412,10 @@ static chunk_header *validate(uptr p) {
       return 0;
     st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
   } else {
+    /* A hidden quarantined block (quarantine_protect.c) has no readable
+     * page: make it ordinary first (a double free of it, a report). */
+    if (slot_maybe_hidden(c, slot))
+      quarantine_reveal_slot(slot);
     /* A block starts 16 << rz_log bytes into its slot, or where the
      * slot's memalign back-link says: elsewhere there is no header to
      * read (and there may be no page: quarantine_protect.c). */
@@ -598,11 +615,11 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
 }
 
 size_t chunk_footprint(uptr user_beg) {
+  /* From the address alone: a hidden block's header cannot be read. */
+  if (user_beg >= HEAP_BEG && user_beg < HEAP_END)
+    return central[(user_beg - HEAP_BEG) >> REGION_SHIFT].slot_size;
   chunk_header *h = header_of(user_beg);
-  if (h->flags & CF_LARGE)
-    return large_of(user_beg, h)->map_len;
-  unsigned c = (unsigned)((user_beg - HEAP_BEG) >> REGION_SHIFT);
-  return central[c].slot_size;
+  return large_of(user_beg, h)->map_len;
 }
 
 int chunk_release_range(uptr ub, uptr *lo, uptr *hi) {
@@ -635,8 +652,8 @@ void chunk_recycle(uptr user_beg, void *cache) {
   chunk_header *h = header_of(user_beg);
   size_t footprint = chunk_footprint(user_beg);
   count_heap(thread_current(), 0, -(int64_t)footprint);
-  if (SL_UNLIKELY(rz_pattern_on) && footprint >= RELEASE_MIN_FOOTPRINT)
-    quarantine_unprotect(user_beg);
+  if (footprint >= RELEASE_MIN_FOOTPRINT)
+    quarantine_unprotect(user_beg); /* before its header is read */
   if (h->flags & CF_LARGE) {
     large_release(user_beg);
     return;
@@ -729,6 +746,8 @@ size_t sl_usable_size(const void *ptr) {
  * redzone; that one is AVAILABLE, so a live or freed header wins. */
 static chunk_header *block_in_slot(uptr slot, unsigned c, uptr *user_beg) {
   chunk_header *found = 0;
+  if (slot_maybe_hidden(c, slot)) /* a report describes it: readable again */
+    quarantine_reveal_slot(slot);
   uptr cand = *(uptr *)slot ^ MEMALIGN_MAGIC;
   if (cand > slot && cand < slot + central[c].slot_size && validate(cand)) {
     *user_beg = cand;
@@ -925,6 +944,9 @@ int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
    * nearest the slot start first (farther candidates are user data). */
   uptr end = slot + central[c].slot_size, cand[9];
   int n = 0;
+  /* A hidden block is quarantined, and its pages must not be read. */
+  if (slot_maybe_hidden(c, slot) && quarantine_slot_hidden_nolock(slot))
+    return 0;
   uptr ma = *(uptr *)slot ^ MEMALIGN_MAGIC;
   if (ma > slot && ma < end)
     cand[n++] = ma;

@@ -66,6 +66,8 @@ int allocator_set_alloc_stack(uptr p, uint32_t stack);
  * block (quarantine_protect.c) is reported as heap-use-after-free with
  * the faulting instruction's stack; 1 if it was (the pages are then made
  * accessible, so that with halt_on_error=0 the access can complete). */
+/* In a fork child, after the locks are released (quarantine_protect.c). */
+void quarantine_protect_after_fork_child(void);
 int allocator_fault_in_quarantine(uptr addr, int is_write, uptr pc, uptr bp,
                                   uptr sp);
 

@@ -6,7 +6,9 @@
  * A freed block keeps its header (for reports) and stores its free stack
  * and its quarantine link in its first 16 user bytes (every block has at
  * least 16); the header page holds both, so the rest of a quarantined
- * block's pages can go back to the kernel (quarantine.c). Primary blocks live in per-size-class regions of one fixed
+ * block's pages can go back to the kernel (quarantine.c), or all of them
+ * once both are copied into a side table (hidden blocks,
+ * quarantine_protect.c). Primary blocks live in per-size-class regions of one fixed
  * reserved range, so any pointer can be checked (class, slot, header)
  * before a header is trusted; large blocks are separate mappings listed in
  * a registry. */
@@ -14,6 +16,7 @@
 #define SLEUTH_ALLOCATOR_INTERNAL_H
 
 #include "allocator.h"
+#include "shadow.h"
 
 #define REGION_SHIFT 36 /* 64 GiB per size class */
 #define N_CLASSES 53    /* class 0 unused; 1..52 */
@@ -179,6 +182,54 @@ int chunk_release_range(uptr user_beg, uptr *lo, uptr *hi);
 /* Returns a quarantined block to its free list (or unmaps a large one). */
 void chunk_recycle(uptr user_beg, void *cache);
 
+/* The slot of a primary-heap address and its size, or 0 (not a carved
+ * slot). Reads nothing at the address. */
+uptr chunk_slot(uptr addr, uint32_t *slot_size);
+/* Preloaded: refills a quarantined block's free-stack copy and pattern
+ * (fill_freed) after its pages came back zeroed (quarantine_protect.c). */
+void allocator_refill_freed(uptr user_beg);
+
+/* Hidden blocks (quarantine_protect.c): a quarantined block whose slot is
+ * whole pages (slot sizes of 8 KiB and more that are a multiple of 4 KiB,
+ * so the slot starts on a page) has all of its pages given back and made
+ * PROT_NONE, its header and freed_info kept in a side table, and the
+ * shadow pages that lie wholly over such slots given back too (they read
+ * 0). The first granule of a hidden slot has shadow 0 (a slot's first
+ * granule is otherwise always left redzone): the hint that its memory
+ * must not be read. sl_shadow_hidden (shadow.h) counts hidden blocks. */
+#define HIDE_MIN_CLASS 36 /* class_size(36) == 8192 */
+static inline int slot_maybe_hidden(unsigned c, uptr slot) {
+  return SL_UNLIKELY(c >= HIDE_MIN_CLASS) &&
+         SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&
+         *(const uint8_t *)MEM_TO_SHADOW(slot) == 0;
+}
+/* Makes the hidden block in slot ordinary again (pages accessible, header
+ * and record written back, shadow restored as freed); 0 if it was not
+ * hidden. */
+int quarantine_reveal_slot(uptr slot);
+/* With the world stopped (leak scan): whether slot holds a hidden block. */
+int quarantine_slot_hidden_nolock(uptr slot);
+/* The record of a hidden block (in the side table), returned with
+ * quarantine_protect_lock held; or NULL, unlocked (the block is not
+ * hidden, or no longer: its record is in its first bytes). */
+freed_info *quarantine_hidden_record_lock(uptr user_beg);
+/* With quarantine_protect_lock held, for a batch being released: records
+ * the block in the side table if it can be hidden and gives its range
+ * (the whole slot); 0 if not (then chunk_release_range applies). */
+int quarantine_hide_prepare_locked(uptr user_beg, uptr *lo, uptr *hi);
+/* After the range went back to the kernel (released says whether it
+ * did) and was made PROT_NONE (protected_ says whether it was), both done
+ * without the lock: lists the block as hidden, or undoes the prepare. */
+void quarantine_hide_finish_locked(uptr user_beg, int released,
+                                   int protected_);
+/* After a batch's hide_finish calls: gives back the shadow pages that lie
+ * wholly over hidden slots, for the ranges [lo[i], hi[i]). */
+void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n);
+/* Whether hiding is on (full detection, Sleuth's SIGSEGV handler in place). */
+int quarantine_hide_enabled(void);
+/* The old protection for blocks that are not hidden (preloaded only). */
+void quarantine_protect_locked(uptr user_beg, uptr lo, uptr hi);
+
 /* quarantine.c; cache is the thread's allocator cache (for recycling). */
 #define RELEASE_PENDING_MAX 32
 typedef struct {
@@ -201,13 +252,15 @@ size_t quarantine_bytes(void);
 /* Bytes of quarantined blocks' pages given back to the kernel so far, and
  * the number of blocks they were in (statistics). */
 void quarantine_release_stats(size_t *bytes, size_t *blocks);
+/* Blocks hidden now, blocks protected now (hidden included), and bytes of
+ * shadow given back so far (quarantine_protect.c). */
+void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
+                           size_t *shadow_bytes);
 void quarantine_lock(void);
 void quarantine_unlock(void);
-/* quarantine_protect.c, preloaded runtime only: the returned pages
- * [lo, hi) of the quarantined block at user_beg made PROT_NONE (within a
- * cap; listed in a side table), and made accessible again before the
- * block is recycled (a no-op for a block that was never protected). */
-void quarantine_protect(uptr user_beg, uptr lo, uptr hi);
+/* quarantine_protect.c: the protection of a quarantined block (hidden or
+ * only protected) lifted before the block is recycled (a no-op for a block
+ * that was never protected). */
 void quarantine_unprotect(uptr user_beg);
 void quarantine_protect_lock(void);
 void quarantine_protect_unlock(void);

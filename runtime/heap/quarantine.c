@@ -11,7 +11,10 @@
  * when a batch joins the FIFO, the whole pages after that of each block of
  * RELEASE_MIN_FOOTPRINT or more go back to the kernel (MADV_DONTNEED); they
  * read as zeros from then on, also after the slot is reused (malloc
- * promises nothing of a new block's contents; calloc clears it anyway). */
+ * promises nothing of a new block's contents; calloc clears it anyway).
+ * Blocks whose slot is whole pages go further: hidden, they give back
+ * every page and the shadow over them (quarantine_protect.c), and their
+ * record lives in the side table meanwhile (record_get). */
 #include "allocator_internal.h"
 
 #include <sys/mman.h>
@@ -42,18 +45,33 @@ static int ranges_unsupported;
  * meanwhile. */
 static void release_pending(quarantine_batch *b) {
   struct iovec iov[RELEASE_PENDING_MAX];
-  uptr owner[RELEASE_PENDING_MAX];
-  size_t n = 0, bytes = 0, blocks;
+  uptr owner[RELEASE_PENDING_MAX], hid_lo[RELEASE_PENDING_MAX],
+      hid_hi[RELEASE_PENDING_MAX];
+  uint8_t hidden[RELEASE_PENDING_MAX];
+  size_t n = 0, bytes = 0, blocks, n_hidden = 0;
+  /* Hiding (quarantine_protect.c) and the old protection: the blocks are
+   * listed, then released without the lock, then protected under it, so
+   * that a fault or a reveal never finds a block half hidden. */
+  int hide = quarantine_hide_enabled(), locked = hide || rz_pattern_on;
+  if (locked)
+    quarantine_protect_lock();
   for (uint32_t i = 0; i < b->n_pending; i++) {
     uptr lo, hi;
-    if (chunk_release_range(b->pending[i], &lo, &hi)) {
+    int h = hide && quarantine_hide_prepare_locked(b->pending[i], &lo, &hi);
+    if (h || chunk_release_range(b->pending[i], &lo, &hi)) {
       iov[n].iov_base = (void *)lo;
       iov[n].iov_len = hi - lo;
+      hidden[n] = (uint8_t)h;
       owner[n++] = b->pending[i];
       bytes += hi - lo;
     }
   }
   b->n_pending = 0;
+  /* The release itself without the lock (it is the slow part): the
+   * prepared blocks are listed but not hidden yet, and only this thread
+   * reaches them until the batch joins the FIFO. */
+  if (locked)
+    quarantine_protect_unlock();
   if (!n)
     return;
   blocks = n;
@@ -65,6 +83,7 @@ static void release_pending(quarantine_batch *b) {
     if (r < 0 && n > 1 && r != -4 /* EINTR */)
       __atomic_store_n(&ranges_unsupported, 1, __ATOMIC_RELAXED);
   }
+  uint8_t done_ok[RELEASE_PENDING_MAX];
   for (size_t i = 0; i < n; i++) {
     size_t len = iov[i].iov_len;
     int ok;
@@ -79,10 +98,31 @@ static void release_pending(quarantine_batch *b) {
       bytes -= len;
       blocks--;
     }
-    if (ok && SL_UNLIKELY(rz_pattern_on)) /* uninstrumented: fault on use */
-      quarantine_protect(owner[i], (uptr)iov[i].iov_base,
-                         (uptr)iov[i].iov_base + len);
+    /* Protected before it is listed as hidden (a fault on it meanwhile
+     * waits for the listing, quarantine_protect.c). */
+    if (ok && hidden[i] &&
+        sys_mprotect(iov[i].iov_base, len, PROT_NONE) == 0)
+      ok = 3;
+    done_ok[i] = (uint8_t)ok;
   }
+  if (locked)
+    quarantine_protect_lock();
+  for (size_t i = 0; i < n; i++) {
+    size_t len = iov[i].iov_len;
+    int ok = done_ok[i] != 0;
+    if (hidden[i]) {
+      quarantine_hide_finish_locked(owner[i], ok, done_ok[i] == 3);
+      hid_lo[n_hidden] = (uptr)iov[i].iov_base;
+      hid_hi[n_hidden++] = (uptr)iov[i].iov_base + len;
+    } else if (ok && SL_UNLIKELY(rz_pattern_on)) { /* uninstrumented */
+      quarantine_protect_locked(owner[i], (uptr)iov[i].iov_base,
+                                (uptr)iov[i].iov_base + len);
+    }
+  }
+  if (n_hidden)
+    quarantine_hide_shadow_locked(hid_lo, hid_hi, n_hidden);
+  if (locked)
+    quarantine_protect_unlock();
   __atomic_fetch_add(&released_bytes, bytes, __ATOMIC_RELAXED);
   __atomic_fetch_add(&released_blocks, blocks, __ATOMIC_RELAXED);
 }
@@ -95,15 +135,41 @@ static inline uint32_t check_of(uptr ub, const freed_info *fi) {
                0x9e3779b97f4a7c15ull;
   return (uint32_t)(x >> 32) ^ 0x51e07f4du;
 }
-static inline int intact(uptr ub) {
-  const freed_info *fi = (const freed_info *)ub;
-  return fi->check == check_of(ub, fi);
+/* A block's record: in its first bytes, or for a hidden block in the
+ * side table, under its lock (taken after the quarantine's). */
+static inline freed_info *record_get(uptr ub) {
+  if (SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&
+      ub >= HEAP_BEG && ub < HEAP_END &&
+      ((ub - HEAP_BEG) >> REGION_SHIFT) >= HIDE_MIN_CLASS) {
+    /* Not the hint (slot_maybe_hidden): a read of a given-back shadow page
+     * maps the zero page there, and the write that restores it when the
+     * block is revealed would then cost a TLB flush on every CPU. Blocks
+     * of these classes are mostly hidden: ask the table. */
+    uint32_t ss;
+    uptr slot = chunk_slot(ub, &ss);
+    if (slot && !(ss & 4095)) {
+      freed_info *fi = quarantine_hidden_record_lock(ub);
+      if (fi)
+        return fi;
+    }
+  }
+  return (freed_info *)ub;
 }
-static inline uptr next_of(uptr ub) { return ((freed_info *)ub)->next; }
+static inline void record_put(uptr ub, freed_info *fi) {
+  if ((uptr)fi != ub)
+    quarantine_protect_unlock();
+}
+static inline int intact(uptr ub) {
+  freed_info *fi = record_get(ub);
+  int ok = fi->check == check_of(ub, fi);
+  record_put(ub, fi);
+  return ok;
+}
 static inline void set_next(uptr ub, uptr next) {
-  freed_info *fi = (freed_info *)ub;
+  freed_info *fi = record_get(ub);
   fi->next = next;
   fi->check = check_of(ub, fi);
+  record_put(ub, fi);
 }
 
 #define EVICT_BATCH 256
@@ -120,13 +186,17 @@ static void evict_to(void *cache, size_t max) {
     spin_lock(&lock);
     while (global.bytes > max && global.head && n < EVICT_BATCH) {
       uptr ub = global.head;
-      if (SL_UNLIKELY(!intact(ub))) {
+      freed_info *fi = record_get(ub); /* one look-up for both fields */
+      int ok = fi->check == check_of(ub, fi);
+      uptr next = fi->next;
+      record_put(ub, fi);
+      if (SL_UNLIKELY(!ok)) {
         broken = ub;
         global.head = global.tail = 0;
         global.bytes = 0;
         break;
       }
-      global.head = next_of(ub);
+      global.head = next;
       if (!global.head)
         global.tail = 0;
       global.bytes -= chunk_footprint(ub);
@@ -137,8 +207,11 @@ static void evict_to(void *cache, size_t max) {
       allocator_report_freed_write(broken, 1);
     /* Recycle outside the lock. */
     for (int i = 0; i < n; i++) {
-      if (SL_UNLIKELY(rz_pattern_on) && allocator_freed_first_bad(out[i]))
-        allocator_report_freed_write(out[i], 0);
+      if (SL_UNLIKELY(rz_pattern_on)) {
+        quarantine_unprotect(out[i]); /* hidden: refilled, readable */
+        if (allocator_freed_first_bad(out[i]))
+          allocator_report_freed_write(out[i], 0);
+      }
       chunk_recycle(out[i], cache);
     }
     if (!n)

@@ -1,120 +1,475 @@
-/* Protected quarantine pages, for the preloaded runtime. Uninstrumented
- * code checks no shadow, so a read of a freed block is seen by nothing,
- * and a write only if it hits the first bytes that are compared when the
- * block leaves the quarantine. Once a quarantined block's pages have gone
+/* Protected quarantine pages. Once a quarantined block's pages have gone
  * back to the kernel (quarantine.c), making them PROT_NONE costs nothing
- * more in memory, and then any access to them faults: the SIGSEGV handler
- * asks quarantine_fault first and reports a heap-use-after-free with the
- * access's stack and the block's stacks.
+ * more in memory, and any access to them then faults: the SIGSEGV handler
+ * asks allocator_fault_in_quarantine first and reports a heap-use-after-free
+ * with the access's stack and the block's stacks.
  *
- * Each protected range splits the heap's mapping, so protection is capped
- * at PROTECT_MAX blocks (two more mappings each, far below the kernel's
- * default vm.max_map_count of 65530); blocks past the cap only give their
- * pages back. The side table says which blocks are protected, so that
- * recycling a block lifts exactly what was set: linear probing on the
- * block's address, with backward-shift deletion (no tombstones to pile up
- * as blocks come and go). */
+ * Hidden blocks (full detection, instrumented or preloaded): a quarantined
+ * block whose slot is whole pages (page-aligned, a multiple of 4 KiB, 8 KiB
+ * or more; not memalign'ed) gives back all of its pages, its first one
+ * too: its header and freed_info (all the runtime reads of it) are copied
+ * into the side table first, and the slot is made PROT_NONE. Adjacent
+ * hidden slots are one protected run, so a shadow page (32 KiB of heap)
+ * that lies wholly over hidden slots holds nothing anybody needs and goes
+ * back to the kernel too (it then reads 0, "addressable": instrumented
+ * code lets the access through, and it faults on the protected page). The
+ * slot's first granule gets shadow 0 even where its shadow page stays, the
+ * hint (slot_maybe_hidden) that the slot must not be read. Revealing a
+ * block (when it leaves the quarantine, when a report or a free needs it,
+ * after a fault) lifts the protection, writes its header and record back
+ * and restores its slot's shadow to the freed state, so that nothing else
+ * ever sees a difference.
+ *
+ * Preloaded only, blocks that cannot be hidden keep their first page and
+ * have the pages after it protected (their shadow stays).
+ *
+ * Each protected run splits the heap's mapping, so at most cap blocks
+ * (8192, less when vm.max_map_count is low) are protected at a time;
+ * blocks past the cap only give their pages back. The side table, keyed by
+ * slot (primary) or user pointer (large), uses linear probing with
+ * backward-shift deletion (no tombstones to pile up as blocks come and
+ * go). Everything that changes a hidden block's state runs under the
+ * table's lock, so a shadow page is given back only while every slot over
+ * it is hidden, and restored shadow is never given back. */
 #include "allocator_internal.h"
 
 #include <sys/mman.h>
+#include <sys/uio.h>
 
 #include "insn_decode.h"
 #include "options.h"
+#include "redzone_pattern.h"
 #include "report.h"
 
 #define PROTECT_MAX 8192u
 #define TABLE_SIZE (2 * PROTECT_MAX) /* a power of two, half full at most */
+#define SHADOW_PAGE_SPAN ((uptr)4096 << SLEUTH_SHADOW_SCALE)
+
+/* An entry's kind: only protected (preloaded, first page kept); listed
+ * for hiding while its batch is released; hidden; being revealed (by the
+ * thread that marked it so, without the lock: the others wait for the
+ * entry to go away). */
+enum { K_PROTECTED, K_PENDING, K_HIDDEN, K_REVEALING, K_REVEALING_HIDDEN };
+static inline int revealing(uint8_t k) {
+  return k == K_REVEALING || k == K_REVEALING_HIDDEN;
+}
+
+typedef struct {
+  uptr key; /* slot (primary) or user_beg (large); 0 empty */
+  uptr ub;
+  /* Hidden blocks only: what lay in the first page. */
+  chunk_header hdr;
+  freed_info fi;
+  uint8_t kind;
+} prot_entry;
 
 static spin_t lock;
-static uptr *table; /* user_beg of each protected block; 0 empty */
-static uint32_t count;
+static prot_entry *table;
+static uint32_t count, cap;
+int sl_shadow_hidden;
+static size_t shadow_released; /* bytes of shadow given back so far */
 
-static inline uint32_t home_of(uptr ub) {
-  return (uint32_t)(((ub >> 4) * 0x9e3779b97f4a7c15ull) >> 32) &
+static inline uint32_t home_of(uptr key) {
+  return (uint32_t)(((key >> 4) * 0x9e3779b97f4a7c15ull) >> 32) &
          (TABLE_SIZE - 1);
 }
 
-static uint32_t find_locked(uptr ub) {
+static uint32_t find_locked(uptr key) {
   if (!table)
     return TABLE_SIZE;
-  for (uint32_t i = home_of(ub);; i = (i + 1) & (TABLE_SIZE - 1)) {
-    if (table[i] == ub)
+  for (uint32_t i = home_of(key);; i = (i + 1) & (TABLE_SIZE - 1)) {
+    if (table[i].key == key)
       return i;
-    if (!table[i])
+    if (!table[i].key)
       return TABLE_SIZE;
   }
 }
 
 static void remove_locked(uint32_t i) {
-  table[i] = 0;
-  count--;
+  if (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING_HIDDEN)
+    __atomic_fetch_sub(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
+  table[i].key = 0;
+  __atomic_store_n(&count, count - 1, __ATOMIC_RELAXED);
   /* Move later entries of the run back into the gap they may probe past. */
-  for (uint32_t j = (i + 1) & (TABLE_SIZE - 1); table[j];
+  for (uint32_t j = (i + 1) & (TABLE_SIZE - 1); table[j].key;
        j = (j + 1) & (TABLE_SIZE - 1)) {
-    uint32_t h = home_of(table[j]);
+    uint32_t h = home_of(table[j].key);
     /* j's entry may fill the gap at i unless its home lies in (i, j]. */
     if (((j - h) & (TABLE_SIZE - 1)) >= ((j - i) & (TABLE_SIZE - 1))) {
       table[i] = table[j];
-      table[j] = 0;
+      table[j].key = 0;
       i = j;
     }
   }
 }
 
-void quarantine_protect(uptr ub, uptr lo, uptr hi) {
-  spin_lock(&lock);
-  if (!table)
-    table = ialloc(TABLE_SIZE * sizeof(uptr));
-  if (!table || count >= PROTECT_MAX || find_locked(ub) != TABLE_SIZE) {
-    spin_unlock(&lock);
+/* vm.max_map_count: each protected run may split a mapping in three, and
+ * the program needs its own mappings too. */
+static uint32_t cap_from_map_count(void) {
+  char buf[32];
+  long n = 0, limit = 65530;
+  int fd = sys_open("/proc/sys/vm/max_map_count", 0 /* O_RDONLY */, 0);
+  if (fd >= 0) {
+    n = sys_read(fd, buf, sizeof buf - 1);
+    sys_close(fd);
+  }
+  if (n > 0) {
+    limit = 0;
+    for (long i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; i++)
+      limit = limit * 10 + (buf[i] - '0');
+  }
+  long c = limit / 8;
+  return c > (long)PROTECT_MAX ? PROTECT_MAX : c < 0 ? 0 : (uint32_t)c;
+}
+
+static int table_ready_locked(void) {
+  if (!table) {
+    table = ialloc(TABLE_SIZE * sizeof(prot_entry));
+    cap = cap_from_map_count();
+  }
+  return table != 0;
+}
+
+static uint32_t insert_locked(uptr key, uptr ub) {
+  uint32_t i = home_of(key);
+  while (table[i].key)
+    i = (i + 1) & (TABLE_SIZE - 1);
+  table[i].key = key;
+  table[i].ub = ub;
+  table[i].kind = K_PROTECTED;
+  __atomic_store_n(&count, count + 1, __ATOMIC_RELAXED);
+  return i;
+}
+
+static uptr key_of(uptr ub) {
+  uint32_t ss;
+  uptr slot = chunk_slot(ub, &ss);
+  return slot ? slot : ub;
+}
+
+int quarantine_hide_enabled(void) {
+  return sl_opt.handle_segv && sl_opt.checker;
+}
+
+int quarantine_hide_prepare_locked(uptr ub, uptr *lo, uptr *hi) {
+  uint32_t ss;
+  uptr slot = chunk_slot(ub, &ss);
+  if (!slot || (ss & 4095) || ss < RELEASE_MIN_FOOTPRINT)
+    return 0;
+  chunk_header *h = header_of(ub);
+  if ((h->flags & CF_MEMALIGN) || !table_ready_locked() || count >= cap ||
+      find_locked(slot) != TABLE_SIZE)
+    return 0;
+  uint32_t i = insert_locked(slot, ub);
+  table[i].hdr = *h;
+  table[i].fi = *(freed_info *)ub;
+  table[i].kind = K_PENDING; /* not hidden until hide_finish */
+  *lo = slot;
+  *hi = slot + ss;
+  return 1;
+}
+
+/* The slot's shadow as a quarantined block's: left redzone, freed bytes,
+ * redzone to the slot's end (what sl_allocate and the free left). */
+static void restore_shadow(uptr slot, uint32_t ss, uptr ub, size_t size) {
+  shadow_poison(slot, ub - slot, SH_HEAP_REDZONE);
+  size_t n = size ? size : 1;
+  shadow_poison(ub, n, SH_FREED);
+  uptr tail = (ub + n + 7) & ~(uptr)7;
+  if (tail < slot + ss)
+    shadow_poison(tail, slot + ss - tail, SH_HEAP_REDZONE);
+}
+
+/* Writes back what a hidden block kept in its first page; its pages must
+ * be accessible (they read zeros). */
+static void write_back(const prot_entry *e, uint32_t ss) {
+  chunk_header *h = header_of(e->ub);
+  *h = e->hdr;
+  h->state = CHUNK_QUARANTINED;
+  *(freed_info *)e->ub = e->fi;
+  if (SL_UNLIKELY(rz_pattern_on))
+    allocator_refill_freed(e->ub);
+  /* The hint (the slot's first granule) last: whoever sees it gone finds
+   * the header in place. */
+  restore_shadow(e->key, ss, e->ub, e->hdr.user_size);
+}
+
+void quarantine_hide_finish_locked(uptr ub, int released, int protected_) {
+  uint32_t ss;
+  uptr slot = chunk_slot(ub, &ss);
+  uint32_t i = find_locked(slot);
+  if (i == TABLE_SIZE || table[i].kind != K_PENDING)
+    return;
+  if (released && protected_) {
+    /* The record's copy is the one that counts from now on. */
+    table[i].kind = K_HIDDEN;
+    __atomic_fetch_add(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
+    /* The hint, where the slot's shadow page stays. */
+    shadow_unpoison(slot, SHADOW_GRANULE);
     return;
   }
-  /* Under the lock, so a fault on these pages finds the block listed. */
-  if (sys_mprotect((void *)lo, hi - lo, PROT_NONE) == 0) {
-    uint32_t i = home_of(ub);
-    while (table[i])
-      i = (i + 1) & (TABLE_SIZE - 1);
-    table[i] = ub;
-    count++;
+  if (released) /* not protected: the zeroed first page needs its data */
+    write_back(&table[i], ss);
+  remove_locked(i);
+}
+
+/* Whether every byte of [a, b) (within one size class's region) lies in
+ * a hidden slot. */
+static int all_hidden_locked(uptr a, uptr b) {
+  for (uptr x = a; x < b;) {
+    uint32_t ss;
+    uptr slot = chunk_slot(x, &ss);
+    if (!slot)
+      return 0;
+    uint32_t i = find_locked(slot);
+    if (i == TABLE_SIZE || table[i].kind != K_HIDDEN)
+      return 0;
+    x = slot + ss;
   }
+  return 1;
+}
+
+void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n) {
+  struct iovec iov[64];
+  size_t k = 0;
+  for (size_t r = 0; r < n; r++) {
+    uptr a = lo[r] & ~(SHADOW_PAGE_SPAN - 1);
+    for (; a < hi[r]; a += SHADOW_PAGE_SPAN) {
+      if (!all_hidden_locked(a, a + SHADOW_PAGE_SPAN))
+        continue;
+      uptr sp = MEM_TO_SHADOW(a);
+      if (k && sp >= (uptr)iov[k - 1].iov_base &&
+          sp < (uptr)iov[k - 1].iov_base + iov[k - 1].iov_len)
+        continue; /* a span the previous range already ended in */
+      if (k && (uptr)iov[k - 1].iov_base + iov[k - 1].iov_len == sp) {
+        iov[k - 1].iov_len += 4096;
+        continue;
+      }
+      if (k == 64) {
+        for (size_t j = 0; j < k; j++) {
+          shadow_released += iov[j].iov_len;
+          sys_madvise(iov[j].iov_base, iov[j].iov_len, MADV_DONTNEED);
+        }
+        k = 0;
+      }
+      iov[k].iov_base = (void *)sp;
+      iov[k++].iov_len = 4096;
+    }
+  }
+  for (size_t j = 0; j < k; j++)
+    shadow_released += iov[j].iov_len;
+  if (k > 1 && sys_madvise_self_ranges(iov, k, MADV_DONTNEED) > 0)
+    return; /* (a partial success leaves pages that are merely kept) */
+  for (size_t j = 0; j < k; j++)
+    sys_madvise(iov[j].iov_base, iov[j].iov_len, MADV_DONTNEED);
+}
+
+/* Makes an entry's block ordinary again: its pages accessible and, when
+ * it was hidden, what its first page held written back. */
+static void undo(const prot_entry *e) {
+  if (e->kind == K_HIDDEN) {
+    uint32_t ss;
+    uptr slot = chunk_slot(e->ub, &ss);
+    sys_mprotect((void *)slot, ss, PROT_READ | PROT_WRITE);
+    write_back(e, ss);
+  } else {
+    uptr lo, hi;
+    if (chunk_release_range(e->ub, &lo, &hi))
+      sys_mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
+  }
+}
+
+/* With the lock held and entry i found (hidden or protected): marks it
+ * being revealed, drops the lock, reveals it and drops the entry. The
+ * system call and the writes happen without the lock, so that the threads
+ * recycling blocks do not queue behind each other. Returns whether the
+ * block was hidden. */
+static int reveal_unlock(uint32_t i) {
+  prot_entry copy = table[i];
+  table[i].kind = copy.kind == K_HIDDEN ? K_REVEALING_HIDDEN : K_REVEALING;
+  spin_unlock(&lock);
+  undo(&copy);
+  spin_lock(&lock);
+  uint32_t j = find_locked(copy.key);
+  if (j != TABLE_SIZE)
+    remove_locked(j);
+  spin_unlock(&lock);
+  return copy.kind == K_HIDDEN;
+}
+
+/* Finds key's entry, locked, once nobody is revealing it; TABLE_SIZE
+ * (unlocked) if there is none. */
+static uint32_t find_settled_lock(uptr key) {
+  for (;;) {
+    spin_lock(&lock);
+    uint32_t i = find_locked(key);
+    if (i == TABLE_SIZE) {
+      spin_unlock(&lock);
+      return TABLE_SIZE;
+    }
+    if (!revealing(table[i].kind))
+      return i;
+    spin_unlock(&lock);
+    sys_sched_yield();
+  }
+}
+
+static int reveal_key(uptr key) {
+  if (!__atomic_load_n(&count, __ATOMIC_RELAXED))
+    return 0;
+  uint32_t i = find_settled_lock(key);
+  if (i == TABLE_SIZE)
+    return 0;
+  if (table[i].kind == K_PENDING) { /* its batch's thread is at it */
+    spin_unlock(&lock);
+    return 0;
+  }
+  return reveal_unlock(i);
+}
+
+int quarantine_reveal_slot(uptr slot) { return reveal_key(slot); }
+
+int quarantine_slot_hidden_nolock(uptr slot) {
+  uint32_t i = find_locked(slot);
+  return i != TABLE_SIZE &&
+         (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING_HIDDEN);
+}
+
+freed_info *quarantine_hidden_record_lock(uptr ub) {
+  uint32_t i = find_settled_lock(key_of(ub));
+  if (i == TABLE_SIZE)
+    return 0;
+  if (table[i].kind == K_HIDDEN)
+    return &table[i].fi;
+  spin_unlock(&lock);
+  return 0;
+}
+
+void quarantine_protect_locked(uptr ub, uptr lo, uptr hi) {
+  if (!table_ready_locked() || count >= cap ||
+      find_locked(key_of(ub)) != TABLE_SIZE)
+    return;
+  /* Under the lock, so a fault on these pages finds the block listed. */
+  if (sys_mprotect((void *)lo, hi - lo, PROT_NONE) == 0)
+    insert_locked(key_of(ub), ub);
+}
+
+void quarantine_unprotect(uptr ub) { reveal_key(key_of(ub)); }
+
+void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
+                           size_t *shadow_bytes) {
+  spin_lock(&lock);
+  *hidden = (size_t)__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED);
+  *protected_blocks = count;
+  *shadow_bytes = shadow_released;
   spin_unlock(&lock);
 }
 
-void quarantine_unprotect(uptr ub) {
-  spin_lock(&lock);
-  uint32_t i = find_locked(ub);
-  if (i != TABLE_SIZE) {
-    uptr lo, hi;
-    if (chunk_release_range(ub, &lo, &hi))
-      sys_mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
-    remove_locked(i);
-  }
-  spin_unlock(&lock);
+/* In a fork child: the threads that were releasing a batch or revealing
+ * a block do not exist here, so their entries would be waited for
+ * forever. Their blocks are made ordinary (they are lost to this process's
+ * quarantine, which never reaches them: those threads' batches and popped
+ * blocks are gone with them). */
+void quarantine_protect_after_fork_child(void) {
+  if (!table)
+    return;
+  uptr stale[64];
+  uint32_t n;
+  do {
+    n = 0;
+    for (uint32_t i = 0; i < TABLE_SIZE && n < 64; i++)
+      if (table[i].key &&
+          (table[i].kind == K_PENDING || revealing(table[i].kind)))
+        stale[n++] = table[i].key;
+    for (uint32_t k = 0; k < n; k++) {
+      uint32_t i = find_locked(stale[k]);
+      prot_entry e = table[i];
+      e.kind = e.kind == K_REVEALING ? K_PROTECTED : K_HIDDEN;
+      undo(&e);
+      remove_locked(i);
+    }
+  } while (n == 64);
 }
 
 void quarantine_protect_lock(void) { spin_lock(&lock); }
 void quarantine_protect_unlock(void) { spin_unlock(&lock); }
 
+/* The instrumented checks let an access to a hidden block through (its
+ * shadow may read 0), and so would the libc interceptors' range checks:
+ * shadow_range_bad asks here when hidden blocks exist. A hidden block the
+ * range touches is revealed (its shadow says freed again), and the caller
+ * then reports as for any poisoned range. */
+int shadow_reveal(uptr addr, uptr size) {
+  if (addr < HEAP_BEG || addr >= HEAP_END)
+    return 0;
+  uptr last = addr + size - 1;
+  int any = 0;
+  for (int n = 0; n < 64 && addr <= last; n++) {
+    uint32_t ss;
+    uptr slot = chunk_slot(addr, &ss);
+    if (!slot)
+      break;
+    unsigned c = (unsigned)((slot - HEAP_BEG) >> REGION_SHIFT);
+    if (slot_maybe_hidden(c, slot))
+      any |= quarantine_reveal_slot(slot);
+    addr = slot + ss;
+  }
+  return any;
+}
+
 int allocator_fault_in_quarantine(uptr addr, int is_write, uptr pc, uptr bp,
                                   uptr sp) {
   if (!__atomic_load_n(&count, __ATOMIC_RELAXED))
     return 0;
-  chunk_info ci;
-  uptr lo, hi;
-  /* The block's header and first page are never protected, so describing
-   * it cannot fault here. */
-  if (!allocator_describe(addr, &ci) || ci.state != CHUNK_QUARANTINED ||
-      !chunk_release_range(ci.user_beg, &lo, &hi) || addr < lo || addr >= hi)
-    return 0;
-  spin_lock(&lock);
-  int listed = find_locked(ci.user_beg) != TABLE_SIZE;
-  spin_unlock(&lock);
-  if (!listed)
-    return 0;
-  unsigned size = insn_access_size(pc);
-  report_access(addr, size, is_write, pc, bp, sp);
-  /* halt_on_error=0: the program goes on, and the access must succeed
-   * when the instruction runs again (it reads zeros). */
-  quarantine_unprotect(ci.user_beg);
+  uptr key = 0, lo = 0, hi = 0;
+  uint32_t ss;
+  uptr slot = chunk_slot(addr, &ss);
+  if (slot) {
+    key = slot;
+  } else {
+    large_header *lh = large_containing(addr);
+    if (!lh)
+      return 0;
+    key = lh->user_beg;
+  }
+  for (;;) {
+    spin_lock(&lock);
+    uint32_t i = find_locked(key);
+    if (i == TABLE_SIZE) {
+      spin_unlock(&lock);
+      return 0;
+    }
+    if (table[i].kind == K_PENDING) {
+      /* Protected just now by the thread releasing its batch, which
+       * lists it as hidden in a moment. */
+      spin_unlock(&lock);
+      sys_sched_yield();
+      continue;
+    }
+    if (table[i].kind == K_HIDDEN) {
+      lo = slot;
+      hi = slot + ss;
+    } else if (table[i].kind == K_PROTECTED) {
+      if (!chunk_release_range(table[i].ub, &lo, &hi))
+        lo = hi = 0;
+    } else { /* being revealed by another thread, as it leaves the
+              * quarantine: once that is done the access goes through */
+      spin_unlock(&lock);
+      if (find_settled_lock(key) != TABLE_SIZE)
+        spin_unlock(&lock);
+      return 1;
+    }
+    if (addr < lo || addr >= hi) {
+      spin_unlock(&lock);
+      return 0;
+    }
+    /* Revealed before the report describes it: the header is back, the
+     * shadow says freed (or redzone) where it did, and with
+     * halt_on_error=0 the access succeeds when the instruction runs again
+     * (it reads zeros). */
+    reveal_unlock(i);
+    break;
+  }
+  report_access(addr, insn_access_size(pc), is_write, pc, bp, sp);
   return 1;
 }

@@ -26,6 +26,17 @@ void interceptor_report_overlap(const char *func, uptr a, uptr an, uptr b,
     if (SL_UNLIKELY(shadow_range_bad(p_, n_)))                                 \
       interceptor_report_range(p_, n_, is_write);                              \
   } while (0)
+/* Before a system call writes into [p, p+n): a hidden quarantined block
+ * there (heap/quarantine_protect.c: no pages, PROT_NONE) would only make
+ * the call fail with EFAULT, unreported. Revealed first, the call goes
+ * through and the check of the bytes written after it reports the use
+ * after free. */
+#define REVEAL_FOR_KERNEL(p, n)                                                \
+  do {                                                                         \
+    if (SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&   \
+        (n))                                                                   \
+      shadow_reveal((uptr)(p), (uptr)(n));                                     \
+  } while (0)
 #define CHECK_READ(p, n) CHECK_RANGE(p, n, 0)
 #define CHECK_WRITE(p, n) CHECK_RANGE(p, n, 1)
 

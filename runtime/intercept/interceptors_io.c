@@ -49,6 +49,8 @@ void interceptors_io_init(void) {
 
 SL_INTERCEPTOR ssize_t read(int fd, void *buf, size_t n) {
   RESOLVE(read);
+  if (CHECKS_ON())
+    REVEAL_FOR_KERNEL(buf, n);
   ssize_t r = REAL(read)(fd, buf, n);
   if (CHECKS_ON() && r > 0)
     CHECK_WRITE(buf, r);
@@ -57,6 +59,8 @@ SL_INTERCEPTOR ssize_t read(int fd, void *buf, size_t n) {
 
 SL_INTERCEPTOR ssize_t pread(int fd, void *buf, size_t n, off_t off) {
   RESOLVE(pread);
+  if (CHECKS_ON())
+    REVEAL_FOR_KERNEL(buf, n);
   ssize_t r = REAL(pread)(fd, buf, n, off);
   if (CHECKS_ON() && r > 0)
     CHECK_WRITE(buf, r);
@@ -65,6 +69,8 @@ SL_INTERCEPTOR ssize_t pread(int fd, void *buf, size_t n, off_t off) {
 
 SL_INTERCEPTOR ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
   RESOLVE(pread64);
+  if (CHECKS_ON())
+    REVEAL_FOR_KERNEL(buf, n);
   ssize_t r = REAL(pread64)(fd, buf, n, off);
   if (CHECKS_ON() && r > 0)
     CHECK_WRITE(buf, r);
@@ -94,6 +100,8 @@ SL_INTERCEPTOR ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
 
 SL_INTERCEPTOR ssize_t recv(int fd, void *buf, size_t n, int flags) {
   RESOLVE(recv);
+  if (CHECKS_ON())
+    REVEAL_FOR_KERNEL(buf, n);
   ssize_t r = REAL(recv)(fd, buf, n, flags);
   if (CHECKS_ON() && r > 0)
     CHECK_WRITE(buf, r);
@@ -106,6 +114,8 @@ SL_INTERCEPTOR ssize_t recvfrom(int fd, void *buf, size_t n, int flags,
                               struct sockaddr *addr, socklen_t *addrlen) {
   RESOLVE(recvfrom);
   socklen_t cap = addr && addrlen ? *addrlen : 0;
+  if (CHECKS_ON())
+    REVEAL_FOR_KERNEL(buf, n);
   ssize_t r = REAL(recvfrom)(fd, buf, n, flags, addr, addrlen);
   if (CHECKS_ON() && r >= 0) {
     CHECK_WRITE(buf, r);

@@ -43,6 +43,8 @@ SL_INTERFACE void *__asan_region_is_poisoned(void *beg, size_t size) {
     uptr bad = shadow_first_poisoned(a, SHADOW_LOW_MEM_END + 1 - a);
     return (void *)(bad ? bad : SHADOW_LOW_MEM_END + 1);
   }
+  if (SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)))
+    shadow_reveal(a, size); /* hidden freed blocks say freed again */
   return (void *)shadow_first_poisoned(a, size);
 }
 

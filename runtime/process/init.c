@@ -70,6 +70,7 @@ static void after_fork_parent(void) {
 static void after_fork_child(void) {
   after_fork_parent();
   threads_after_fork_child();
+  quarantine_protect_after_fork_child();
   leak_growth_after_fork_child();
   heapprof_after_fork_child();
   service_after_fork_child();

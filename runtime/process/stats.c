@@ -31,6 +31,11 @@ void stats_print(void) {
   report_raw("Stats: quarantine: %zu KiB of quarantined blocks' pages "
              "returned to the kernel so far (%zu blocks)",
              kib(released), blocks);
+  size_t hidden, prot, shadow_back;
+  quarantine_hide_stats(&hidden, &prot, &shadow_back);
+  report_raw("Stats: quarantine: %zu blocks hidden now (%zu protected), "
+             "%zu KiB of their shadow returned to the kernel so far",
+             hidden, prot, kib(shadow_back));
   depot_stats_t d;
   depot_stats(&d);
   report_raw("Stats: stack depot: %zu frame nodes, %zu KiB", d.nodes,

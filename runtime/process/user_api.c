@@ -32,7 +32,11 @@ SL_INTERFACE void __sleuth_unpoison_memory_region(const volatile void *addr,
 
 SL_INTERFACE int sleuth_address_is_poisoned(const volatile void *addr) {
   uptr a = (uptr)addr;
-  return shadow_is_app_mem(a) && shadow_byte_poisoned(a);
+  if (!shadow_is_app_mem(a))
+    return 0;
+  if (SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)))
+    shadow_reveal(a, 1); /* a hidden freed block says freed again */
+  return shadow_byte_poisoned(a);
 }
 
 SL_INTERFACE int sleuth_heap_profile_dump(const char *path_or_null) {
