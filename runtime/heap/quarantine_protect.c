@@ -470,6 +470,6 @@ int allocator_fault_in_quarantine(uptr addr, int is_write, uptr pc, uptr bp,
     reveal_unlock(i);
     break;
   }
-  report_access(addr, insn_access_size(pc), is_write, pc, bp, sp);
+  report_access_fault(addr, insn_access_size(pc), is_write, pc, bp, sp);
   return 1;
 }

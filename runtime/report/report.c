@@ -582,25 +582,32 @@ static int overflowed_into_freed(uptr base, uptr addr, chunk_info *live,
 }
 
 static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
-                               uptr bp, uptr sp, uptr site, uptr base);
+                               uptr bp, uptr sp, uptr site, uptr base,
+                               int pc_exact);
 
 void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                    uptr sp) {
-  report_access_impl(addr, size, is_write, pc, bp, sp, pc, 0);
+  report_access_impl(addr, size, is_write, pc, bp, sp, pc, 0, 0);
 }
 
 void report_access_from(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr base) {
-  report_access_impl(addr, size, is_write, pc, bp, sp, pc, base);
+  report_access_impl(addr, size, is_write, pc, bp, sp, pc, base, 0);
 }
 
 void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr site) {
-  report_access_impl(addr, size, is_write, pc, bp, sp, site, 0);
+  report_access_impl(addr, size, is_write, pc, bp, sp, site, 0, 0);
+}
+
+void report_access_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                         uptr sp) {
+  report_access_impl(addr, size, is_write, pc, bp, sp, pc, 0, 1);
 }
 
 static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
-                               uptr bp, uptr sp, uptr site, uptr base) {
+                               uptr bp, uptr sp, uptr site, uptr base,
+                               int pc_exact) {
   uptr bad = shadow_is_app_mem(addr) ? shadow_first_poisoned(addr, size) : 0;
   if (!bad)
     bad = addr;
@@ -633,7 +640,7 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
              "uninstrumented code changes the same containers; see "
              "docs/asan-compat.md)";
   note_thread(&m, m.tid);
-  set_stack(&m, pcs, n, 0);
+  set_stack(&m, pcs, n, pc_exact);
   if (landed) {
     describe_chunk(&m, bad, &live);
     sbuf_puts(&m.location, ", in a freed block");
@@ -651,6 +658,7 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   }
   m.shadow_addr = bad;
   m.summary_pc = pc;
+  m.summary_exact = pc_exact;
   finish(&m, 0);
 }
 

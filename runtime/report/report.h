@@ -10,13 +10,18 @@
 
 void report_access(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                    uptr sp);
-/* The same, with the pc that names the error site for halt_on_error=0's
- * report-once rule when it is not pc: for a libc interceptor, the
- * program's call rather than the interceptor. */
+/* An access that faulted (a quarantined block's protected pages): pc is
+ * the faulting instruction itself, not a return address, so frame #0 and
+ * the SUMMARY are symbolized at pc, not pc - 1. */
+void report_access_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
+                         uptr sp);
 /* An access that faulted on a guarded slot (guarded.c), of the kind
  * given, described by the slot's block. */
 void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, const char *kind, const chunk_info *ci);
+/* The same as report_access, with the pc that names the error site for
+ * halt_on_error=0's report-once rule when it is not pc: for a libc
+ * interceptor, the program's call rather than the interceptor. */
 void report_access_site(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr site);
 /* An inline check's report, with base, the pointer the address was
