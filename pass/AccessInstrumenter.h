@@ -84,14 +84,18 @@ public:
 private:
   void instrument(const MemAccess &A);
   /// Emits, before InsertBefore: load the shadow of Addr (1 byte, or 2 bytes
-  /// if WideShadow); if non-zero and (PartialLast < 0, or the partial-granule
-  /// test (Addr & 7) + PartialLast >= shadow holds), call Report(Args,
-  /// base): base is Base as an integer (0 if null), computed in the cold
-  /// block only.
+  /// if WideShadow), and of LastAddr too if that is not null; if either is
+  /// non-zero and (PartialLast < 0, or the partial-granule test
+  /// (Addr & 7) + PartialLast >= shadow holds), call Report(Args, base)
+  /// (preserve_mostcc): base is Base as an integer (0 if null), computed in
+  /// the cold block only.
   void emitShadowCheck(llvm::Instruction *InsertBefore, llvm::Value *Addr,
-                       bool WideShadow, int PartialLast,
-                       llvm::FunctionCallee Report,
+                       llvm::Value *LastAddr, bool WideShadow,
+                       int PartialLast, llvm::FunctionCallee Report,
                        llvm::ArrayRef<llvm::Value *> Args, llvm::Value *Base);
+  /// The shadow of Addr, loaded as ShadowTy (`!nosanitize`).
+  llvm::Value *loadShadow(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
+                          llvm::Type *ShadowTy);
 
   llvm::Module &M;
   llvm::IntegerType *IntptrTy;
