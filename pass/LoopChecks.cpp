@@ -46,6 +46,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopChecks.h"
+#include "PassOptions.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -74,6 +77,9 @@ namespace {
 
 /// Loops larger than this (in IR instructions) are not cloned.
 constexpr unsigned MaxVersionedInsts = 256;
+/// A loop is versioned only if it has at least one access covered by its
+/// range queries per this many instructions.
+constexpr unsigned MaxInstsPerHoisted = 16;
 /// Bytes of a queried range per iteration that no access touches, at most
 /// (the query reads one shadow byte per 8 bytes of its range).
 constexpr int64_t MaxGap = 64;
@@ -404,6 +410,34 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
     Loop *L = LB.first;
     if (!LB.second)
       continue;
+    // Worth a copy only if the checks it takes out of the fast copy are a
+    // good part of each iteration's work: at least one per
+    // MaxInstsPerHoisted instructions (each inline check is about four). A
+    // bigger body with fewer checks keeps them in place, and the code
+    // stays the size of one copy.
+    unsigned Insts = 0, Accs = 0, Hoist = 0;
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB)
+        Insts += !isa<DbgInfoIntrinsic>(I);
+    for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+      if (LoopOf[Idx] == L) {
+        ++Accs;
+        Hoist += Hoisted[Idx];
+      }
+    bool Worth = uint64_t(Hoist) * MaxInstsPerHoisted >= Insts;
+    if (getPassOptions().Verbose >= 3)
+      errs() << "sleuth: loop " << F.getName() << ":"
+             << L->getHeader()->getName() << ": " << Insts
+             << " instructions, " << Accs << " accesses, " << Hoist
+             << " covered by range queries: "
+             << (Worth ? "versioned" : "checked in place") << "\n";
+    if (!Worth) {
+      eraseQueries(LB.second);
+      for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+        if (LoopOf[Idx] == L)
+          Hoisted[Idx] = false;
+      continue;
+    }
     ValueToValueMapTy VMap;
     bool Done = versionLoop(*L, LB.second, DT, LI, VMap);
     if (!Done)
