@@ -164,6 +164,39 @@ Value *pointerOperand(Instruction &I) {
   return nullptr;
 }
 
+AccessSpan accessSpan(const MemAccess &A, const DataLayout &DL) {
+  AccessSpan S;
+  S.Base = GetPointerBaseWithConstantOffset(A.Ptr, S.Offset, DL);
+  return S;
+}
+
+/// Whether the inline (or out-of-line) check of A tests every byte of it.
+/// Aligned power-of-two sizes test their granule(s) whole, the runtime's
+/// range checks every byte; an unaligned or odd access tests the shadow of
+/// its first and last bytes only, which is every granule it touches only if
+/// it touches at most two (at most 8 bytes).
+static bool checksEveryByte(const MemAccess &A) {
+  if (A.Size > 16 || A.OutOfLine)
+    return true;
+  if (isPowerOf2_64(A.Size) &&
+      A.Alignment.value() >= std::min<uint64_t>(A.Size, 8))
+    return true;
+  return A.Size <= 8;
+}
+
+bool checkCovers(const MemAccess &A, const AccessSpan &SA, const MemAccess &B,
+                 const AccessSpan &SB) {
+  if (SA.Base != SB.Base || (B.IsWrite && !A.IsWrite) || !checksEveryByte(A))
+    return false;
+  // Offsets far from 0 (wrapping arithmetic) are not compared.
+  const int64_t Far = int64_t(1) << 40;
+  if (SA.Offset <= -Far || SA.Offset >= Far || SB.Offset <= -Far ||
+      SB.Offset >= Far)
+    return false;
+  return SA.Offset <= SB.Offset &&
+         SB.Offset + int64_t(B.Size) <= SA.Offset + int64_t(A.Size);
+}
+
 std::optional<MemAccess> getInterestingAccess(Instruction &I,
                                               const DataLayout &DL,
                                               const PassOptions &Opts) {
@@ -270,30 +303,36 @@ SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
                                                        AccessStats &Stats) {
   const DataLayout &DL = M.getDataLayout();
 
-  struct Checked {
-    uint64_t Load = 0;  // largest load checked at this address
-    uint64_t Store = 0; // largest store checked (covers loads too)
+  // Accesses checked so far in this block, by base (accessSpan): a later
+  // one whose bytes an earlier one's check covers needs none (no call in
+  // between: nothing can have changed the shadow).
+  struct Done {
+    MemAccess A;
+    AccessSpan S;
   };
   SmallVector<MemAccess, 32> ToCheck;
-  DenseMap<const Value *, Checked> Done;
+  DenseMap<const Value *, SmallVector<Done, 4>> Checked;
   for (BasicBlock &BB : F) {
-    Done.clear();
+    Checked.clear();
     for (Instruction &I : BB) {
       if (endsRedundancyRange(I)) {
-        Done.clear();
+        Checked.clear();
         continue;
       }
       std::optional<MemAccess> A = getInterestingAccess(I, DL, Opts);
       if (!A)
         continue;
       if (Opts.Optimize) {
-        Checked &C = Done[A->Ptr->stripPointerCasts()];
-        if (C.Store >= A->Size || (!A->IsWrite && C.Load >= A->Size)) {
+        AccessSpan S = accessSpan(*A, DL);
+        SmallVector<Done, 4> &Same = Checked[S.Base];
+        if (llvm::any_of(Same, [&](const Done &D) {
+              return checkCovers(D.A, D.S, *A, S);
+            })) {
           ++Stats.Redundant;
           continue;
         }
-        uint64_t &Slot = A->IsWrite ? C.Store : C.Load;
-        Slot = std::max(Slot, A->Size);
+        if (Same.size() < 16)
+          Same.push_back({*A, S});
       }
       ToCheck.push_back(*A);
     }

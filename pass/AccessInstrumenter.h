@@ -49,6 +49,24 @@ std::optional<MemAccess> getInterestingAccess(llvm::Instruction &I,
                                               const llvm::DataLayout &DL,
                                               const PassOptions &Opts);
 
+/// Where an access's bytes lie: Offset bytes from Base (its address with
+/// constant-offset GEPs and casts stripped).
+struct AccessSpan {
+  const llvm::Value *Base = nullptr;
+  int64_t Offset = 0;
+};
+AccessSpan accessSpan(const MemAccess &A, const llvm::DataLayout &DL);
+
+/// Whether A's check, if it passes, shows every byte of B addressable, and
+/// A's report would name B's fault too: B's bytes lie within A's (same
+/// base, constant offsets), A's check tests each of its bytes (not only the
+/// first and the last: unaligned accesses of more than 8 bytes are left
+/// out), and A is a store or B a load (a load's report does not name a
+/// write). Only the addresses are compared: the caller must know that the
+/// shadow cannot change between A and B.
+bool checkCovers(const MemAccess &A, const AccessSpan &SA, const MemAccess &B,
+                 const AccessSpan &SB);
+
 /// The address operand of a load, store, atomicrmw or cmpxchg (else null).
 llvm::Value *pointerOperand(llvm::Instruction &I);
 

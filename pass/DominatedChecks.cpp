@@ -10,18 +10,27 @@
 // change while it runs, except by another thread, which the in-block rule
 // does not guard against either.
 //
-// A check of access B is dropped if some other access A with the same
-// address (through casts) dominates it and covers it: A is at least as wide,
-// and a store covers a load (a load does not cover a store, whose report
-// names a write). B's bytes were then checked by A's check, or, if A's check
-// itself was dropped or is done by a versioned loop's range query, by the
-// check that covers A (domination and covering are both transitive).
+// A check of access B is dropped if some other access A from the same base
+// pointer (constant offsets and casts stripped: p, p->b, (char *)p + 4)
+// dominates it and covers it (checkCovers, AccessInstrumenter.cpp): B's
+// bytes lie within A's, A's check tests every byte of A (aligned accesses,
+// unaligned ones of at most 8 bytes, range checks), and a store covers a
+// load (a load does not cover a store, whose report names a write). An
+// 8-byte read of *p thus checks a later read of p->b at p + 4. B's bytes
+// were then checked by A's check, or, if A's check itself was dropped or
+// is done by a versioned loop's range query, by the check that covers A
+// (domination and covering are both transitive). If B's bytes are bad, so
+// are A's: A reports first, at its own line and with its own size.
 //
 //===----------------------------------------------------------------------===//
 #include "DominatedChecks.h"
 
 #include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -60,35 +69,45 @@ bool mayChangeShadow(const Function &F) {
   return false;
 }
 
-bool covers(const MemAccess &A, const MemAccess &B) {
-  return A.Size >= B.Size && (A.IsWrite || !B.IsWrite);
-}
-
 } // namespace
 
 unsigned dropDominatedChecks(Function &F, FunctionAnalysisManager &FAM,
                              SmallVectorImpl<MemAccess> &Accesses) {
   if (Accesses.size() < 2 || mayChangeShadow(F))
     return 0;
-  DenseMap<const Value *, SmallVector<unsigned, 4>> ByAddress;
-  for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
-    ByAddress[Accesses[Idx].Ptr->stripPointerCasts()].push_back(Idx);
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  SmallVector<AccessSpan, 32> Spans;
+  DenseMap<const Value *, SmallVector<unsigned, 4>> ByBase;
+  for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx) {
+    Spans.push_back(accessSpan(Accesses[Idx], DL));
+    ByBase[Spans.back().Base].push_back(Idx);
+  }
 
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   SmallVector<bool, 32> Drop(Accesses.size(), false);
   unsigned Dropped = 0;
-  for (auto &Entry : ByAddress) {
+  for (auto &Entry : ByBase) {
     ArrayRef<unsigned> Same = Entry.second;
     if (Same.size() < 2)
       continue;
-    for (unsigned B : Same)
-      for (unsigned A : Same)
-        if (A != B && covers(Accesses[A], Accesses[B]) &&
+    // Bounded work for a base with very many accesses: each is compared
+    // with at most MaxCompared others.
+    const size_t MaxCompared = 64;
+    for (size_t J = 0; J < Same.size(); ++J) {
+      unsigned B = Same[J];
+      size_t From = J > MaxCompared / 2 ? J - MaxCompared / 2 : 0;
+      size_t To = std::min(Same.size(), From + MaxCompared);
+      for (size_t K = From; K < To; ++K) {
+        unsigned A = Same[K];
+        if (A != B &&
+            checkCovers(Accesses[A], Spans[A], Accesses[B], Spans[B]) &&
             DT.dominates(Accesses[A].I, Accesses[B].I)) {
           Drop[B] = true;
           ++Dropped;
           break;
         }
+      }
+    }
   }
   if (!Dropped)
     return 0;
