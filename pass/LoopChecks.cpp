@@ -30,6 +30,13 @@
 //    proportion to the loop's;
 //  - Start and Start + Step * BTC can be expanded safely in the preheader
 //    and name no loop the preheader is outside of.
+// A group's clusters too sparse for that (a column walked with a row's
+// stride) may be dense over the loop and its parent: emitOuterRangeQuery
+// queries the hull of their addresses over the nest once in the parent's
+// preheader, and the inner loop is versioned on that answer.
+// A loop is versioned only if its queries cover at least one access per
+// MaxInstsPerHoisted instructions: with fewer, a copy costs more code than
+// it saves time, and the checks stay in place.
 // The range holds every byte the accesses touch; it may hold bytes between
 // them too. Those are inside the same object unless the accesses span
 // objects (a pool walked with a stride): if such a byte is poisoned, every
