@@ -2,13 +2,13 @@
 //
 // collect() drops a check made redundant by an earlier one in the same
 // block. Across blocks the same holds when the earlier check dominates the
-// later one and nothing between them can change the shadow. That is only
-// easy to know for the whole function, so this runs only on functions with
-// no call at all (intrinsics aside; lifetime markers count as calls, for
-// use-after-scope), no dynamic alloca and no stacksave/stackrestore (the
-// runtime re-poisons the stack there): a leaf function's shadow cannot
-// change while it runs, except by another thread, which the in-block rule
-// does not guard against either.
+// later one and nothing between them can change the shadow: no call
+// (intrinsics aside; lifetime markers count as calls, for use-after-scope),
+// no dynamic alloca and no stacksave/stackrestore (the runtime re-poisons
+// the stack there) on any path from the one to the other (ShadowPaths;
+// in a function with none of these at all, nothing needs looking at).
+// Another thread may change the shadow in between, which the in-block
+// rule does not guard against either.
 //
 // A check of access B is dropped if some other access A from the same base
 // pointer (constant offsets and casts stripped: p, p->b, (char *)p + 4)
@@ -26,8 +26,8 @@
 #include "DominatedChecks.h"
 
 #include "llvm/ADT/DenseMap.h"
-
-#include <algorithm>
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
@@ -35,46 +35,101 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace sleuth {
 
 namespace {
 
-/// Whether the shadow of memory F can reach may change while F runs.
-bool mayChangeShadow(const Function &F) {
-  for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB) {
-      if (const auto *AI = dyn_cast<AllocaInst>(&I)) {
-        if (!AI->isStaticAlloca())
-          return true;
-        continue;
-      }
-      const auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB)
-        continue;
-      const auto *II = dyn_cast<IntrinsicInst>(CB);
-      if (!II)
-        return true;
-      switch (II->getIntrinsicID()) {
-      case Intrinsic::lifetime_start:
-      case Intrinsic::lifetime_end:
-      case Intrinsic::stacksave:
-      case Intrinsic::stackrestore:
-        return true;
-      default:
-        break;
-      }
-    }
-  return false;
+/// Whether I may change the shadow of memory F can reach: a call (not an
+/// intrinsic), a lifetime marker (use-after-scope), a dynamic alloca or
+/// stacksave/stackrestore (the runtime re-poisons the stack there).
+bool changesShadow(const Instruction &I) {
+  if (const auto *AI = dyn_cast<AllocaInst>(&I))
+    return !AI->isStaticAlloca();
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  const auto *II = dyn_cast<IntrinsicInst>(CB);
+  if (!II)
+    return true;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::stacksave:
+  case Intrinsic::stackrestore:
+    return true;
+  default:
+    return false;
+  }
 }
+
+/// Whether nothing may change the shadow on any path from A to B, where A
+/// dominates B in another block: after A in A's block, before B in B's,
+/// and in every block a path from A's block reaches B's block through
+/// (found backwards from B's block, stopping at A's: a path through A's
+/// block runs A, and its check, again). If B's block lies on such a path
+/// itself (a loop), it must be clean whole. At most MaxBlocks blocks are
+/// looked at; beyond that, the answer is no.
+class ShadowPaths {
+public:
+  explicit ShadowPaths(const Function &F) {
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB)
+        if (changesShadow(I)) {
+          Dirty.insert(&BB);
+          break;
+        }
+  }
+  bool anyDirty() const { return !Dirty.empty(); }
+
+  bool cleanBetween(const Instruction *A, const Instruction *B) const {
+    const BasicBlock *X = A->getParent(), *Y = B->getParent();
+    if (X == Y) {
+      for (const Instruction *I = A->getNextNode(); I && I != B;
+           I = I->getNextNode())
+        if (changesShadow(*I))
+          return false;
+      return true;
+    }
+    if (Dirty.count(X))
+      for (const Instruction *I = A->getNextNode(); I; I = I->getNextNode())
+        if (changesShadow(*I))
+          return false;
+    if (Dirty.count(Y))
+      for (const Instruction &I : *Y) {
+        if (&I == B)
+          break;
+        if (changesShadow(I))
+          return false;
+      }
+    const unsigned MaxBlocks = 64;
+    SmallPtrSet<const BasicBlock *, 16> Seen;
+    SmallVector<const BasicBlock *, 16> Work(pred_begin(Y), pred_end(Y));
+    while (!Work.empty()) {
+      const BasicBlock *BB = Work.pop_back_val();
+      if (BB == X || !Seen.insert(BB).second)
+        continue;
+      if (Seen.size() > MaxBlocks || Dirty.count(BB))
+        return false;
+      Work.append(pred_begin(BB), pred_end(BB));
+    }
+    return true;
+  }
+
+private:
+  SmallPtrSet<const BasicBlock *, 16> Dirty;
+};
 
 } // namespace
 
 unsigned dropDominatedChecks(Function &F, FunctionAnalysisManager &FAM,
                              SmallVectorImpl<MemAccess> &Accesses) {
-  if (Accesses.size() < 2 || mayChangeShadow(F))
+  if (Accesses.size() < 2)
     return 0;
+  ShadowPaths Paths(F);
   const DataLayout &DL = F.getParent()->getDataLayout();
   SmallVector<AccessSpan, 32> Spans;
   DenseMap<const Value *, SmallVector<unsigned, 4>> ByBase;
@@ -101,7 +156,9 @@ unsigned dropDominatedChecks(Function &F, FunctionAnalysisManager &FAM,
         unsigned A = Same[K];
         if (A != B &&
             checkCovers(Accesses[A], Spans[A], Accesses[B], Spans[B]) &&
-            DT.dominates(Accesses[A].I, Accesses[B].I)) {
+            DT.dominates(Accesses[A].I, Accesses[B].I) &&
+            (!Paths.anyDirty() ||
+             Paths.cleanBetween(Accesses[A].I, Accesses[B].I))) {
           Drop[B] = true;
           ++Dropped;
           break;
