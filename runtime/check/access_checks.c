@@ -18,7 +18,9 @@
  * but r11 across the call, so the cold block that calls one needs no
  * spills or reloads around it (xmm registers are the caller's to save, as
  * in the C convention). Each entry is an assembly stub that saves the
- * registers the C convention lets a callee change, passes its own frame to
+ * registers the C convention lets a callee change (r11 too, which
+ * preserve_most leaves to the callee, so that no LLVM version's reading of
+ * it matters), passes its own frame to
  * a C helper (which reads the instrumented frame's pc, bp and sp from it,
  * as CALLER_FRAME does) and restores them. The helper checks the access
  * again and reports only if it touches a byte that is not addressable: the
@@ -42,10 +44,12 @@
           "movq %rsp, %rbp\n"                                                  \
           ".cfi_def_cfa_register %rbp\n"                                       \
           "pushq %rax\n pushq %rcx\n pushq %rdx\n pushq %rsi\n"                 \
-          "pushq %rdi\n pushq %r8\n pushq %r9\n pushq %r10\n"                   \
+          "pushq %rdi\n pushq %r8\n pushq %r9\n pushq %r10\n pushq %r11\n"      \
+          "subq $8, %rsp\n"                                                    \
           "movq %rbp, %rcx\n"                                                  \
           "call " #helper "\n"                                                 \
-          "popq %r10\n popq %r9\n popq %r8\n popq %rdi\n"                       \
+          "addq $8, %rsp\n"                                                    \
+          "popq %r11\n popq %r10\n popq %r9\n popq %r8\n popq %rdi\n"          \
           "popq %rsi\n popq %rdx\n popq %rcx\n popq %rax\n"                     \
           "popq %rbp\n"                                                        \
           ".cfi_def_cfa %rsp, 8\n"                                             \
