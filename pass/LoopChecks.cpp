@@ -59,6 +59,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -391,6 +392,31 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   const DataLayout &DL = F.getParent()->getDataLayout();
+  bool Changed = false;
+
+  // 0. Preheaders: an inner loop whose guard the optimiser merged into the
+  //    block before it (the j loop's header branching to the k loop or past
+  //    it) has none; one is made for each innermost loop with accesses that
+  //    could qualify (single exiting latch, no calls), to hold its queries.
+  //    One that ends up unused is an empty block, which code generation
+  //    folds away.
+  SmallPtrSet<const BasicBlock *, 32> AccessBlocks;
+  for (const MemAccess &A : Accesses)
+    AccessBlocks.insert(A.I->getParent());
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost() || L->getLoopPreheader() || !L->getLoopLatch() ||
+        L->getExitingBlock() != L->getLoopLatch() || hasCalls(*L) ||
+        llvm::none_of(L->blocks(), [&](const BasicBlock *BB) {
+          return AccessBlocks.count(BB) != 0;
+        }))
+      continue;
+    if (!Changed) {
+      BeforeChange();
+      Changed = true;
+    }
+    if (InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false))
+      SE.forgetLoop(L);
+  }
 
   // 1. Candidates: accesses on every iteration of a qualifying loop whose
   //    address is loop-invariant or affine with a constant step.
@@ -430,7 +456,6 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
   SmallVector<bool, 16> Grouped(Cands.size(), false);
   MapVector<Loop *, Value *> Bad;
-  bool Changed = false;
   SCEVExpander Expander = makeExpander(SE, DL);
   for (unsigned G = 0; G < Cands.size(); ++G) {
     if (Grouped[G])
