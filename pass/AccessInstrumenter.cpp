@@ -2,12 +2,16 @@
 //
 // Check emitted before an access of N bytes at Addr (shadow = (Addr >> 3) +
 // 0x7fff8000, s = signed shadow byte):
-//   N in {1,2,4}, aligned:  if (s != 0 && (int8)((Addr & 7) + N - 1) >= s)
-//                             __sleuth_report_{load,store}N(Addr)
-//   N == 8, aligned:        if (s != 0) report8
+//   N in {1,2}, aligned:    if (s != 0 && (int8)((Addr & 7) + N - 1) >= s)
+//                             __sleuth_report_{load,store}N(Addr, base)
+//   N in {4,8}, aligned:    if (s != 0) reportN (which makes the partial-
+//                           granule test of a 4-byte access itself)
 //   N == 16, align >= 8:    if (2-byte shadow != 0) report16
-//   unaligned or odd N<=16: 1-byte check of the first and of the last byte,
-//                           each failing into __sleuth_report_*_n(Addr, N)
+//   unaligned or odd N<=16: if (shadow of the first byte or of the last
+//                           byte != 0) __sleuth_report_*_n(Addr, N, base),
+//                           which checks every byte
+// The report functions check again and report only a real fault (abi.h,
+// v6); they and the check_n calls use preserve_mostcc.
 //   N > 16:                 __sleuth_check_{load,store}_range(Addr, N)
 //   OutOfLine, N <= 16:     __sleuth_check_{load,store}_n(Addr, N, base), the
 //                           whole check in the runtime (a versioned loop's
@@ -160,6 +164,39 @@ Value *pointerOperand(Instruction &I) {
   return nullptr;
 }
 
+AccessSpan accessSpan(const MemAccess &A, const DataLayout &DL) {
+  AccessSpan S;
+  S.Base = GetPointerBaseWithConstantOffset(A.Ptr, S.Offset, DL);
+  return S;
+}
+
+/// Whether the inline (or out-of-line) check of A tests every byte of it.
+/// Aligned power-of-two sizes test their granule(s) whole, the runtime's
+/// range checks every byte; an unaligned or odd access tests the shadow of
+/// its first and last bytes only, which is every granule it touches only if
+/// it touches at most two (at most 8 bytes).
+static bool checksEveryByte(const MemAccess &A) {
+  if (A.Size > 16 || A.OutOfLine)
+    return true;
+  if (isPowerOf2_64(A.Size) &&
+      A.Alignment.value() >= std::min<uint64_t>(A.Size, 8))
+    return true;
+  return A.Size <= 8;
+}
+
+bool checkCovers(const MemAccess &A, const AccessSpan &SA, const MemAccess &B,
+                 const AccessSpan &SB) {
+  if (SA.Base != SB.Base || (B.IsWrite && !A.IsWrite) || !checksEveryByte(A))
+    return false;
+  // Offsets far from 0 (wrapping arithmetic) are not compared.
+  const int64_t Far = int64_t(1) << 40;
+  if (SA.Offset <= -Far || SA.Offset >= Far || SB.Offset <= -Far ||
+      SB.Offset >= Far)
+    return false;
+  return SA.Offset <= SB.Offset &&
+         SB.Offset + int64_t(B.Size) <= SA.Offset + int64_t(A.Size);
+}
+
 std::optional<MemAccess> getInterestingAccess(Instruction &I,
                                               const DataLayout &DL,
                                               const PassOptions &Opts) {
@@ -247,6 +284,18 @@ AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
     CheckN[W] = M.getOrInsertFunction(std::string("__sleuth_check_") +
                                           Kind[W] + "_n",
                                       VoidTy, IntptrTy, IntptrTy, IntptrTy);
+  // The error paths and the checked copies' checks keep every
+  // general-purpose register but r11 (abi.h): no spills around them.
+  auto PreserveMost = [](FunctionCallee FC) {
+    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+      Fn->setCallingConv(CallingConv::PreserveMost);
+  };
+  for (unsigned W = 0; W < 2; ++W) {
+    for (unsigned L = 0; L < 5; ++L)
+      PreserveMost(ReportFixed[W][L]);
+    PreserveMost(ReportN[W]);
+    PreserveMost(CheckN[W]);
+  }
 }
 
 SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
@@ -254,30 +303,36 @@ SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
                                                        AccessStats &Stats) {
   const DataLayout &DL = M.getDataLayout();
 
-  struct Checked {
-    uint64_t Load = 0;  // largest load checked at this address
-    uint64_t Store = 0; // largest store checked (covers loads too)
+  // Accesses checked so far in this block, by base (accessSpan): a later
+  // one whose bytes an earlier one's check covers needs none (no call in
+  // between: nothing can have changed the shadow).
+  struct Done {
+    MemAccess A;
+    AccessSpan S;
   };
   SmallVector<MemAccess, 32> ToCheck;
-  DenseMap<const Value *, Checked> Done;
+  DenseMap<const Value *, SmallVector<Done, 4>> Checked;
   for (BasicBlock &BB : F) {
-    Done.clear();
+    Checked.clear();
     for (Instruction &I : BB) {
       if (endsRedundancyRange(I)) {
-        Done.clear();
+        Checked.clear();
         continue;
       }
       std::optional<MemAccess> A = getInterestingAccess(I, DL, Opts);
       if (!A)
         continue;
       if (Opts.Optimize) {
-        Checked &C = Done[A->Ptr->stripPointerCasts()];
-        if (C.Store >= A->Size || (!A->IsWrite && C.Load >= A->Size)) {
+        AccessSpan S = accessSpan(*A, DL);
+        SmallVector<Done, 4> &Same = Checked[S.Base];
+        if (llvm::any_of(Same, [&](const Done &D) {
+              return checkCovers(D.A, D.S, *A, S);
+            })) {
           ++Stats.Redundant;
           continue;
         }
-        uint64_t &Slot = A->IsWrite ? C.Store : C.Load;
-        Slot = std::max(Slot, A->Size);
+        if (Same.size() < 16)
+          Same.push_back({*A, S});
       }
       ToCheck.push_back(*A);
     }
@@ -334,6 +389,7 @@ void AccessInstrumenter::instrument(const MemAccess &Collected) {
         CheckN[W], {Addr, Size,
                     Base ? IRB.CreatePtrToInt(Base, IntptrTy)
                          : ConstantInt::get(IntptrTy, 0)});
+    Call->setCallingConv(CallingConv::PreserveMost);
     // One call per access: its return address maps to the access's line.
     Call->addFnAttr(Attribute::NoMerge);
     Call->setMetadata("nosanitize", NoSanitize);
@@ -342,35 +398,54 @@ void AccessInstrumenter::instrument(const MemAccess &Collected) {
 
   if (isPowerOf2_64(A.Size) &&
       A.Alignment.value() >= std::min<uint64_t>(A.Size, 8)) {
-    int PartialLast = A.Size < 8 ? int(A.Size) - 1 : -1;
-    emitShadowCheck(A.I, Addr, /*WideShadow=*/A.Size == 16, PartialLast,
-                    ReportFixed[W][Log2_64(A.Size)], {Addr}, Base);
+    // 1 and 2 bytes keep the partial-granule test inline: the tail of a
+    // string or of a short array sits in a partial granule on every pass
+    // over it. From 4 bytes on the report function makes it (abi.h): the
+    // inline sequence is one shadow load, a compare and a branch.
+    int PartialLast = A.Size < 4 ? int(A.Size) - 1 : -1;
+    emitShadowCheck(A.I, Addr, nullptr, /*WideShadow=*/A.Size == 16,
+                    PartialLast, ReportFixed[W][Log2_64(A.Size)], {Addr},
+                    Base);
     return;
   }
 
-  // Unaligned or odd-sized: the first and the last byte, so that an access
-  // whose tail crosses into the next granule is caught too.
+  // Unaligned or odd-sized: the shadow of the first and of the last byte,
+  // so that an access whose tail crosses into the next granule is caught
+  // too; either non-zero calls the report function, which checks every
+  // byte (abi.h).
   Value *Last = IRB.CreateAdd(Addr, ConstantInt::get(IntptrTy, A.Size - 1));
-  emitShadowCheck(A.I, Addr, false, 0, ReportN[W], {Addr, Size}, Base);
-  emitShadowCheck(A.I, Last, false, 0, ReportN[W], {Addr, Size}, Base);
+  emitShadowCheck(A.I, Addr, Last, false, -1, ReportN[W], {Addr, Size}, Base);
 }
 
-void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
-                                         Value *Addr, bool WideShadow,
-                                         int PartialLast, FunctionCallee Report,
-                                         ArrayRef<Value *> Args, Value *Base) {
-  const DebugLoc Loc = InsertBefore->getDebugLoc();
-  IRBuilder<> IRB(InsertBefore);
-  IRB.SetCurrentDebugLocation(Loc);
-
-  Type *ShadowTy = WideShadow ? IRB.getInt16Ty() : IRB.getInt8Ty();
+Value *AccessInstrumenter::loadShadow(IRBuilderBase &IRB, Value *Addr,
+                                      Type *ShadowTy) {
   Value *ShadowAddr = IRB.CreateAdd(
       IRB.CreateLShr(Addr, SLEUTH_SHADOW_SCALE),
       ConstantInt::get(IntptrTy, SLEUTH_SHADOW_OFFSET));
   Value *ShadowPtr = IRB.CreateIntToPtr(ShadowAddr, pointerTo(ShadowTy));
   LoadInst *Shadow = IRB.CreateAlignedLoad(ShadowTy, ShadowPtr, Align(1));
   Shadow->setMetadata("nosanitize", NoSanitize);
+  return Shadow;
+}
+
+void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
+                                         Value *Addr, Value *LastAddr,
+                                         bool WideShadow, int PartialLast,
+                                         FunctionCallee Report,
+                                         ArrayRef<Value *> Args, Value *Base) {
+  const DebugLoc Loc = InsertBefore->getDebugLoc();
+  IRBuilder<> IRB(InsertBefore);
+  IRB.SetCurrentDebugLocation(Loc);
+
+  Type *ShadowTy = WideShadow ? IRB.getInt16Ty() : IRB.getInt8Ty();
+  Value *Shadow = loadShadow(IRB, Addr, ShadowTy);
   Value *NonZero = IRB.CreateICmpNE(Shadow, ConstantInt::get(ShadowTy, 0));
+  if (LastAddr) {
+    // The last byte's shadow too, one branch for both (PartialLast < 0).
+    Value *LastShadow = loadShadow(IRB, LastAddr, ShadowTy);
+    NonZero = IRB.CreateOr(
+        NonZero, IRB.CreateICmpNE(LastShadow, ConstantInt::get(ShadowTy, 0)));
+  }
   Instruction *Term = SplitBlockAndInsertIfThen(NonZero, InsertBefore,
                                                 /*Unreachable=*/false, Unlikely);
 
@@ -402,6 +477,7 @@ void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
   CallArgs.push_back(Base ? IRB.CreatePtrToInt(Base, IntptrTy)
                           : ConstantInt::get(IntptrTy, 0));
   CallInst *Call = IRB.CreateCall(Report, CallArgs);
+  Call->setCallingConv(CallingConv::PreserveMost);
   // Keep one report call per access so its return address maps to the
   // access's own line.
   Call->addFnAttr(Attribute::NoMerge);

@@ -49,6 +49,24 @@ std::optional<MemAccess> getInterestingAccess(llvm::Instruction &I,
                                               const llvm::DataLayout &DL,
                                               const PassOptions &Opts);
 
+/// Where an access's bytes lie: Offset bytes from Base (its address with
+/// constant-offset GEPs and casts stripped).
+struct AccessSpan {
+  const llvm::Value *Base = nullptr;
+  int64_t Offset = 0;
+};
+AccessSpan accessSpan(const MemAccess &A, const llvm::DataLayout &DL);
+
+/// Whether A's check, if it passes, shows every byte of B addressable, and
+/// A's report would name B's fault too: B's bytes lie within A's (same
+/// base, constant offsets), A's check tests each of its bytes (not only the
+/// first and the last: unaligned accesses of more than 8 bytes are left
+/// out), and A is a store or B a load (a load's report does not name a
+/// write). Only the addresses are compared: the caller must know that the
+/// shadow cannot change between A and B.
+bool checkCovers(const MemAccess &A, const AccessSpan &SA, const MemAccess &B,
+                 const AccessSpan &SB);
+
 /// The address operand of a load, store, atomicrmw or cmpxchg (else null).
 llvm::Value *pointerOperand(llvm::Instruction &I);
 
@@ -84,14 +102,18 @@ public:
 private:
   void instrument(const MemAccess &A);
   /// Emits, before InsertBefore: load the shadow of Addr (1 byte, or 2 bytes
-  /// if WideShadow); if non-zero and (PartialLast < 0, or the partial-granule
-  /// test (Addr & 7) + PartialLast >= shadow holds), call Report(Args,
-  /// base): base is Base as an integer (0 if null), computed in the cold
-  /// block only.
+  /// if WideShadow), and of LastAddr too if that is not null; if either is
+  /// non-zero and (PartialLast < 0, or the partial-granule test
+  /// (Addr & 7) + PartialLast >= shadow holds), call Report(Args, base)
+  /// (preserve_mostcc): base is Base as an integer (0 if null), computed in
+  /// the cold block only.
   void emitShadowCheck(llvm::Instruction *InsertBefore, llvm::Value *Addr,
-                       bool WideShadow, int PartialLast,
-                       llvm::FunctionCallee Report,
+                       llvm::Value *LastAddr, bool WideShadow,
+                       int PartialLast, llvm::FunctionCallee Report,
                        llvm::ArrayRef<llvm::Value *> Args, llvm::Value *Base);
+  /// The shadow of Addr, loaded as ShadowTy (`!nosanitize`).
+  llvm::Value *loadShadow(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
+                          llvm::Type *ShadowTy);
 
   llvm::Module &M;
   llvm::IntegerType *IntptrTy;

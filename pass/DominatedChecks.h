@@ -9,10 +9,10 @@
 
 namespace sleuth {
 
-/// In a function whose shadow cannot change while it runs (no calls, no
-/// dynamic allocas; DominatedChecks.cpp), removes from Accesses each access
-/// whose bytes another access at the same address, dominating it, already
-/// checks. Returns the number removed.
+/// Removes from Accesses each access whose bytes another access from the
+/// same base, dominating it with nothing on any path between them that can
+/// change the shadow (no call, lifetime marker, dynamic alloca;
+/// DominatedChecks.cpp), already checks. Returns the number removed.
 unsigned dropDominatedChecks(llvm::Function &F,
                              llvm::FunctionAnalysisManager &FAM,
                              llvm::SmallVectorImpl<MemAccess> &Accesses);

@@ -30,6 +30,13 @@
 //    proportion to the loop's;
 //  - Start and Start + Step * BTC can be expanded safely in the preheader
 //    and name no loop the preheader is outside of.
+// A group's clusters too sparse for that (a column walked with a row's
+// stride) may be dense over the loop and its parent: emitOuterRangeQuery
+// queries the hull of their addresses over the nest once in the parent's
+// preheader, and the inner loop is versioned on that answer.
+// A loop is versioned only if its queries cover at least one access per
+// MaxInstsPerHoisted instructions: with fewer, a copy costs more code than
+// it saves time, and the checks stay in place.
 // The range holds every byte the accesses touch; it may hold bytes between
 // them too. Those are inside the same object unless the accesses span
 // objects (a pool walked with a stride): if such a byte is poisoned, every
@@ -46,9 +53,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopChecks.h"
+#include "PassOptions.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -74,6 +85,9 @@ namespace {
 
 /// Loops larger than this (in IR instructions) are not cloned.
 constexpr unsigned MaxVersionedInsts = 256;
+/// A loop is versioned only if it has at least one access covered by its
+/// range queries per this many instructions.
+constexpr unsigned MaxInstsPerHoisted = 16;
 /// Bytes of a queried range per iteration that no access touches, at most
 /// (the query reads one shadow byte per 8 bytes of its range).
 constexpr int64_t MaxGap = 64;
@@ -84,6 +98,11 @@ bool hasCalls(const Loop &L) {
       const auto *CB = dyn_cast<CallBase>(&I);
       if (!CB)
         continue;
+      // The range queries this pass put in inner loops' preheaders (a
+      // parent loop is looked at after them) change nothing.
+      if (const Function *Callee = CB->getCalledFunction())
+        if (Callee->getName() == "__sleuth_range_is_poisoned")
+          continue;
       const auto *II = dyn_cast<IntrinsicInst>(CB);
       if (!II || II->getIntrinsicID() == Intrinsic::lifetime_start ||
           II->getIntrinsicID() == Intrinsic::lifetime_end)
@@ -212,6 +231,82 @@ Value *emitRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
   return AI.emitRangeQuery(IRB, Begin, Size);
 }
 
+/// A cluster too sparse in its own loop L (a column a[k][j] walked with a
+/// row's stride) may be dense over L and its parent P together: P moves its
+/// start by about the cluster's width per iteration and, over P's
+/// iterations, sweeps at least L's stride (matmul's b[k][j] under the j loop
+/// covers b whole). Emits in P's preheader whether some byte of the hull of
+/// all addresses the cluster takes in the nest is not addressable (an i1
+/// that dominates L's preheader); null if the nest does not qualify: P has
+/// a preheader ending in a branch, no calls (nothing can change the shadow
+/// while the nest runs), a computable backedge-taken count; L's count is
+/// P-invariant; the start is loop-invariant or affine in P with a constant
+/// step; the bounds expand in P's preheader. The hull may hold bytes the
+/// loops never touch (P's count is an upper bound for the inner loop's
+/// runs): a poisoned one only sends L to its checked copy.
+Value *emitOuterRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
+                           int64_t MinSize, int64_t MaxMemberGap,
+                           const MemAccess &AA, ScalarEvolution &SE,
+                           const DataLayout &DL, SCEVExpander &Expander,
+                           AccessInstrumenter &AI) {
+  Loop *P = Anchor.L->getParentLoop();
+  if (!P || !P->getLoopPreheader() ||
+      !isa<BranchInst>(P->getLoopPreheader()->getTerminator()) || hasCalls(*P))
+    return nullptr;
+  const SCEV *BTCP = SE.getBackedgeTakenCount(P);
+  if (isa<SCEVCouldNotCompute>(BTCP) || !SE.isLoopInvariant(Anchor.BTC, P))
+    return nullptr;
+  const SCEV *S0 = Anchor.Start;
+  int64_t StepP = 0;
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Anchor.Start)) {
+    const auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (AR->getLoop() != P || !AR->isAffine() || !C ||
+        !C->getAPInt().isSignedIntN(32))
+      return nullptr;
+    S0 = AR->getStart();
+    StepP = C->getAPInt().getSExtValue();
+  } else if (!SE.isLoopInvariant(Anchor.Start, P)) {
+    return nullptr;
+  }
+  // Dense over the nest: P's step at most the smallest member's size plus
+  // MaxGap, and P's sweep, (BTCP + 1) * |StepP| + MaxGap, at least every
+  // gap between members (MaxMemberGap, the stride included).
+  const int64_t Step = Anchor.Step;
+  if (std::llabs(StepP) > MinSize + MaxGap)
+    return nullptr;
+  Type *StepTy = DL.getIndexType(S0->getType());
+  const SCEV *ItersP = SE.getTruncateOrZeroExtend(BTCP, StepTy);
+  const SCEV *Iters = SE.getTruncateOrZeroExtend(Anchor.BTC, StepTy);
+  const SCEV *Sweep = SE.getAddExpr(
+      SE.getMulExpr(SE.getAddExpr(ItersP, SE.getOne(StepTy)),
+                    SE.getConstant(StepTy, std::llabs(StepP))),
+      SE.getConstant(StepTy, MaxGap));
+  if (!SE.isKnownPredicate(ICmpInst::ICMP_UGE, Sweep,
+                           SE.getConstant(StepTy, MaxMemberGap)))
+    return nullptr;
+  // The hull's corners: S0 plus 0 or StepP * BTCP plus 0 or Step * BTC.
+  const SCEV *Low = S0, *High = S0;
+  const SCEV *AlongP = SE.getMulExpr(SE.getConstant(StepTy, StepP, true), ItersP);
+  const SCEV *AlongL = SE.getMulExpr(SE.getConstant(StepTy, Step, true), Iters);
+  (StepP < 0 ? Low : High) = SE.getAddExpr(StepP < 0 ? Low : High, AlongP);
+  (Step < 0 ? Low : High) = SE.getAddExpr(Step < 0 ? Low : High, AlongL);
+  Instruction *At = P->getLoopPreheader()->getTerminator();
+  if (!safeToExpandAt(Low, At, SE, Expander) ||
+      !safeToExpandAt(High, At, SE, Expander))
+    return nullptr;
+  Value *LowV = Expander.expandCodeFor(Low, Low->getType(), At);
+  Value *HighV = Expander.expandCodeFor(High, High->getType(), At);
+  IntegerType *IntptrTy = AI.intptrTy();
+  IRBuilder<> IRB(At);
+  IRB.SetCurrentDebugLocation(AA.I->getDebugLoc());
+  Value *LowI = IRB.CreatePtrToInt(LowV, IntptrTy);
+  Value *HighI = IRB.CreatePtrToInt(HighV, IntptrTy);
+  Value *Begin = IRB.CreateAdd(LowI, ConstantInt::get(IntptrTy, Lo, true));
+  Value *Size = IRB.CreateAdd(IRB.CreateSub(HighI, LowI),
+                              ConstantInt::get(IntptrTy, Hi - Lo));
+  return AI.emitRangeQuery(IRB, Begin, Size);
+}
+
 /// Erases the queries (and the `or`s joining them) of a loop that was not
 /// versioned after all.
 void eraseQueries(Value *Bad) {
@@ -297,6 +392,31 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   const DataLayout &DL = F.getParent()->getDataLayout();
+  bool Changed = false;
+
+  // 0. Preheaders: an inner loop whose guard the optimiser merged into the
+  //    block before it (the j loop's header branching to the k loop or past
+  //    it) has none; one is made for each innermost loop with accesses that
+  //    could qualify (single exiting latch, no calls), to hold its queries.
+  //    One that ends up unused is an empty block, which code generation
+  //    folds away.
+  SmallPtrSet<const BasicBlock *, 32> AccessBlocks;
+  for (const MemAccess &A : Accesses)
+    AccessBlocks.insert(A.I->getParent());
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost() || L->getLoopPreheader() || !L->getLoopLatch() ||
+        L->getExitingBlock() != L->getLoopLatch() || hasCalls(*L) ||
+        llvm::none_of(L->blocks(), [&](const BasicBlock *BB) {
+          return AccessBlocks.count(BB) != 0;
+        }))
+      continue;
+    if (!Changed) {
+      BeforeChange();
+      Changed = true;
+    }
+    if (InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false))
+      SE.forgetLoop(L);
+  }
 
   // 1. Candidates: accesses on every iteration of a qualifying loop whose
   //    address is loop-invariant or affine with a constant step.
@@ -336,7 +456,6 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
   SmallVector<bool, 32> Hoisted(Accesses.size(), false);
   SmallVector<bool, 16> Grouped(Cands.size(), false);
   MapVector<Loop *, Value *> Bad;
-  bool Changed = false;
   SCEVExpander Expander = makeExpander(SE, DL);
   for (unsigned G = 0; G < Cands.size(); ++G) {
     if (Grouped[G])
@@ -363,6 +482,7 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
     llvm::sort(Members, [](const Candidate *X, const Candidate *Y) {
       return X->Offset < Y->Offset;
     });
+    SmallVector<Candidate *, 8> Sparse;
     for (size_t B = 0; B < Members.size();) {
       int64_t Lo = Members[B]->Offset, Hi = Lo;
       size_t E = B;
@@ -372,9 +492,14 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
         ++E;
       }
       ArrayRef<Candidate *> Cluster(Members.data() + B, E - B);
+      size_t First = B;
       B = E;
-      if (std::llabs(Anchor.Step) > Hi - Lo + MaxGap)
+      if (std::llabs(Anchor.Step) > Hi - Lo + MaxGap) {
+        // Too sparse in its loop: perhaps dense over the loop and its
+        // parent, with the group's other sparse clusters (below).
+        Sparse.append(Members.begin() + First, Members.begin() + E);
         continue;
+      }
       if (!Changed) {
         BeforeChange();
         Changed = true;
@@ -393,6 +518,41 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
       for (const Candidate *C : Cluster)
         Hoisted[C->Index] = true;
     }
+    if (Sparse.empty())
+      continue;
+    // The sparse members (sorted by offset) over the loop nest: each gap
+    // between two of them, and from the last to the first of the next
+    // iteration, must be filled by the parent loop's sweep.
+    int64_t Lo = Sparse.front()->Offset, Hi = Lo, MaxMemberGap = 0;
+    uint64_t MinSize = UINT64_MAX;
+    for (size_t K = 0; K < Sparse.size(); ++K) {
+      uint64_t Size = Accesses[Sparse[K]->Index].Size;
+      Hi = std::max<int64_t>(Hi, Sparse[K]->Offset + int64_t(Size));
+      MinSize = std::min(MinSize, Size);
+      if (K)
+        MaxMemberGap = std::max(MaxMemberGap,
+                                Sparse[K]->Offset - Sparse[K - 1]->Offset);
+    }
+    MaxMemberGap = std::max<int64_t>(MaxMemberGap, Lo + std::llabs(Anchor.Step) -
+                                              Sparse.back()->Offset);
+    if (!Changed) {
+      BeforeChange();
+      Changed = true;
+    }
+    Value *Q = emitOuterRangeQuery(Anchor, Lo, Hi, int64_t(MinSize),
+                                   MaxMemberGap, AA, SE, DL, Expander, AI);
+    if (!Q)
+      continue;
+    Value *&LoopBad = Bad[Anchor.L];
+    if (LoopBad) {
+      IRBuilder<> IRB(Anchor.L->getLoopPreheader()->getTerminator());
+      IRB.SetCurrentDebugLocation(AA.I->getDebugLoc());
+      LoopBad = IRB.CreateOr(LoopBad, Q);
+    } else {
+      LoopBad = Q;
+    }
+    for (const Candidate *C : Sparse)
+      Hoisted[C->Index] = true;
   }
   Expander.clear();
 
@@ -404,6 +564,34 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
     Loop *L = LB.first;
     if (!LB.second)
       continue;
+    // Worth a copy only if the checks it takes out of the fast copy are a
+    // good part of each iteration's work: at least one per
+    // MaxInstsPerHoisted instructions (each inline check is about four). A
+    // bigger body with fewer checks keeps them in place, and the code
+    // stays the size of one copy.
+    unsigned Insts = 0, Accs = 0, Hoist = 0;
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB)
+        Insts += !isa<DbgInfoIntrinsic>(I);
+    for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+      if (LoopOf[Idx] == L) {
+        ++Accs;
+        Hoist += Hoisted[Idx];
+      }
+    bool Worth = uint64_t(Hoist) * MaxInstsPerHoisted >= Insts;
+    if (getPassOptions().Verbose >= 3)
+      errs() << "sleuth: loop " << F.getName() << ":"
+             << L->getHeader()->getName() << ": " << Insts
+             << " instructions, " << Accs << " accesses, " << Hoist
+             << " covered by range queries: "
+             << (Worth ? "versioned" : "checked in place") << "\n";
+    if (!Worth) {
+      eraseQueries(LB.second);
+      for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+        if (LoopOf[Idx] == L)
+          Hoisted[Idx] = false;
+      continue;
+    }
     ValueToValueMapTy VMap;
     bool Done = versionLoop(*L, LB.second, DT, LI, VMap);
     if (!Done)

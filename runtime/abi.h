@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SLEUTH_ABI_VERSION 5u
+#define SLEUTH_ABI_VERSION 6u
 
 /* Shadow mapping (DESIGN.md §2): shadow = (addr >> 3) + 0x7fff8000. */
 #define SLEUTH_SHADOW_SCALE 3
@@ -21,11 +21,19 @@
  * Initialises the runtime if it is not yet initialised. */
 void __sleuth_module_init(uint32_t abi_version);
 
-/* Error paths: called only after the inline shadow check failed.
- * They return; the runtime decides whether to stop (halt_on_error). base is
- * the pointer the address was computed from (p for p[i]), or 0 when the IR
- * does not show one: an overflow that lands in a freed neighbour is then
- * told apart from a use after free. Passed only here, off the fast path. */
+/* Error paths (v6): called when the inline check's first test failed (the
+ * access's shadow byte, or for an unaligned or odd-sized access the first
+ * or the last byte's, is not zero). Each checks the access again and
+ * reports only if some byte of it is not addressable (a partial granule's
+ * addressable bytes pass), then returns; the runtime decides whether to
+ * stop (halt_on_error). base is the pointer the address was computed from
+ * (p for p[i]), or 0 when the IR does not show one: an overflow that lands
+ * in a freed neighbour is then told apart from a use after free. Passed
+ * only here, off the fast path. These and __sleuth_check_{load,store}_n
+ * use LLVM's preserve_most convention (every general-purpose register but
+ * r11 survives the call; the pass marks the calls `preserve_mostcc`), so
+ * the cold blocks calling them need no spills; C callers may call them as
+ * ordinary functions. */
 void __sleuth_report_load1(uintptr_t addr, uintptr_t base);
 void __sleuth_report_load2(uintptr_t addr, uintptr_t base);
 void __sleuth_report_load4(uintptr_t addr, uintptr_t base);
@@ -36,7 +44,7 @@ void __sleuth_report_store2(uintptr_t addr, uintptr_t base);
 void __sleuth_report_store4(uintptr_t addr, uintptr_t base);
 void __sleuth_report_store8(uintptr_t addr, uintptr_t base);
 void __sleuth_report_store16(uintptr_t addr, uintptr_t base);
-/* Odd-sized or unaligned access whose first or last byte failed the check. */
+/* Odd-sized or unaligned access whose first or last byte's shadow is not zero. */
 void __sleuth_report_load_n(uintptr_t addr, uintptr_t size, uintptr_t base);
 void __sleuth_report_store_n(uintptr_t addr, uintptr_t size, uintptr_t base);
 

@@ -76,6 +76,17 @@ int main(int argc, char **argv) {
   }
   COMPARE("matmul", matmul_fast(mc, ma, mb, m), matmul_ref(mc, ma, mb, m));
   // CHECK: matmul: same
+  double(*ca)[16] = malloc(sizeof(double[16][16]));
+  double(*cb)[16] = malloc(sizeof(double[16][16]));
+  double(*cc)[16] = malloc(sizeof(double[16][16]));
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++) {
+      ca[i][j] = (i * 16 + j) % 7;
+      cb[i][j] = (i * 16 + j) % 5 - 2;
+    }
+  COMPARE("matmul_cols", matmul_cols_fast(cc, ca, cb),
+          matmul_cols_ref(cc, ca, cb));
+  // CHECK: matmul_cols: same
   COMPARE("two_loops", two_loops_fast(i1, n), two_loops_ref(i2, n));
   // CHECK: two_loops: same
   COMPARE("bytes", bytes_fast(b1, n), bytes_ref(b2, n));
@@ -89,5 +100,8 @@ int main(int argc, char **argv) {
   free(y1), free(y2), free(x), free(i1), free(i2), free(in), free(acc);
   free(sv), free(p1), free(p2), free(b1), free(b2), free(ma), free(mb);
   free(mc);
+  free(ca);
+  free(cb);
+  free(cc);
   return 0;
 }

@@ -13,13 +13,62 @@
   uptr bp = *(uptr *)__builtin_frame_address(0);                               \
   uptr sp = (uptr)__builtin_frame_address(0) + 16
 
+/* The error paths of the inline checks (abi.h, v6) use LLVM's preserve_most
+ * convention: the instrumented caller keeps every general-purpose register
+ * but r11 across the call, so the cold block that calls one needs no
+ * spills or reloads around it (xmm registers are the caller's to save, as
+ * in the C convention). Each entry is an assembly stub that saves the
+ * registers the C convention lets a callee change (r11 too, which
+ * preserve_most leaves to the callee, so that no LLVM version's reading of
+ * it matters), passes its own frame to
+ * a C helper (which reads the instrumented frame's pc, bp and sp from it,
+ * as CALLER_FRAME does) and restores them. The helper checks the access
+ * again and reports only if it touches a byte that is not addressable: the
+ * inline code calls after its first test (a non-zero shadow byte) alone,
+ * leaving the partial-granule test to this cold path. */
+#if !defined(__x86_64__)
+#error "the inline checks' entry points are written for x86-64"
+#endif
+
 /* clang-format off */
+#define PM_STUB(name, helper)                                                  \
+  __asm__(".text\n"                                                            \
+          ".globl " #name "\n"                                                 \
+          ".type " #name ", @function\n"                                       \
+          ".p2align 4\n"                                                       \
+          #name ":\n"                                                          \
+          ".cfi_startproc\n"                                                   \
+          "pushq %rbp\n"                                                       \
+          ".cfi_def_cfa_offset 16\n"                                           \
+          ".cfi_offset %rbp, -16\n"                                            \
+          "movq %rsp, %rbp\n"                                                  \
+          ".cfi_def_cfa_register %rbp\n"                                       \
+          "pushq %rax\n pushq %rcx\n pushq %rdx\n pushq %rsi\n"                 \
+          "pushq %rdi\n pushq %r8\n pushq %r9\n pushq %r10\n pushq %r11\n"      \
+          "subq $8, %rsp\n"                                                    \
+          "movq %rbp, %rcx\n"                                                  \
+          "call " #helper "\n"                                                 \
+          "addq $8, %rsp\n"                                                    \
+          "popq %r11\n popq %r10\n popq %r9\n popq %r8\n popq %rdi\n"          \
+          "popq %rsi\n popq %rdx\n popq %rcx\n popq %rax\n"                     \
+          "popq %rbp\n"                                                        \
+          ".cfi_def_cfa %rsp, 8\n"                                             \
+          "ret\n"                                                              \
+          ".cfi_endproc\n"                                                     \
+          ".size " #name ", . - " #name "\n")
+
+/* The instrumented frame seen from a stub's frame f: return address, the
+ * caller's saved frame pointer, its stack pointer after the call. */
+#define STUB_CALLER(f) ((uptr *)(f))[1], ((uptr *)(f))[0], (uptr)(f) + 16
+
 #define REPORT_FN(kind, size, is_write)                                        \
-  SL_INTERFACE SL_NOINLINE __attribute__((cold)) void                          \
-      __sleuth_report_##kind##size(uintptr_t addr, uintptr_t base) {           \
-    CALLER_FRAME();                                                            \
-    report_access_from(addr, size, is_write, pc, bp, sp, base);                \
-  }
+  __attribute__((visibility("hidden"), used, noinline, cold)) void             \
+      sl_report_##kind##size(uptr addr, uptr base, uptr unused, uptr f) {      \
+    (void)unused;                                                              \
+    if (shadow_range_bad(addr, size))                                          \
+      report_access_from(addr, size, is_write, STUB_CALLER(f), base);          \
+  }                                                                            \
+  PM_STUB(__sleuth_report_##kind##size, sl_report_##kind##size);
 /* clang-format on */
 
 REPORT_FN(load, 1, 0)
@@ -33,17 +82,20 @@ REPORT_FN(store, 4, 1)
 REPORT_FN(store, 8, 1)
 REPORT_FN(store, 16, 1)
 
-SL_INTERFACE SL_NOINLINE __attribute__((cold)) void
-__sleuth_report_load_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
-  CALLER_FRAME();
-  report_access_from(addr, size, 0, pc, bp, sp, base);
-}
+/* Odd-sized or unaligned accesses (report_*_n) and a versioned loop's
+ * checked copy (check_*_n): (addr, size, base). */
+#define CHECK_N_FN(name, is_write)                                             \
+  __attribute__((visibility("hidden"), used, noinline)) void sl_##name(        \
+      uptr addr, uptr size, uptr base, uptr f) {                               \
+    if (SL_UNLIKELY(shadow_range_bad(addr, size)))                             \
+      report_access_from(addr, size, is_write, STUB_CALLER(f), base);          \
+  }                                                                            \
+  PM_STUB(__sleuth_##name, sl_##name);
 
-SL_INTERFACE SL_NOINLINE __attribute__((cold)) void
-__sleuth_report_store_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
-  CALLER_FRAME();
-  report_access_from(addr, size, 1, pc, bp, sp, base);
-}
+CHECK_N_FN(report_load_n, 0)
+CHECK_N_FN(report_store_n, 1)
+CHECK_N_FN(check_load_n, 0)
+CHECK_N_FN(check_store_n, 1)
 
 /* For the libc interceptors (interceptors.h): the caller is the
  * interceptor, which becomes frame #0 of the report. As in ASan's
@@ -100,23 +152,6 @@ SL_INTERFACE SL_NOINLINE void __sleuth_check_store_range(uintptr_t addr,
 SL_INTERFACE SL_NOINLINE uintptr_t __sleuth_range_is_poisoned(uintptr_t addr,
                                                              uintptr_t size) {
   return (uintptr_t)shadow_range_bad(addr, size);
-}
-
-/* A versioned loop's checked copy (abi.h): the access's check, out of line. */
-SL_INTERFACE SL_NOINLINE void
-__sleuth_check_load_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
-  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
-    CALLER_FRAME();
-    report_access_from(addr, size, 0, pc, bp, sp, base);
-  }
-}
-
-SL_INTERFACE SL_NOINLINE void
-__sleuth_check_store_n(uintptr_t addr, uintptr_t size, uintptr_t base) {
-  if (SL_UNLIKELY(shadow_range_bad(addr, size))) {
-    CALLER_FRAME();
-    report_access_from(addr, size, 1, pc, bp, sp, base);
-  }
 }
 
 static inline int overlaps(uptr a, size_t an, uptr b, size_t bn) {
