@@ -291,8 +291,12 @@ void allocator_refill_freed(uptr ub) {
              ((freed_info *)ub)->free_stack);
 }
 
-void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
-                  uptr fp) {
+/* stack: the allocation stack's id when the caller has it (realloc takes
+ * one stack for the new block and the old one's free, as ASan does), 0 to
+ * capture it here. */
+static inline __attribute__((always_inline)) void *
+allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
+         uint32_t stack) {
   if (SL_UNLIKELY(size > max_user_size))
     return fail_alloc(size, type, pc, fp, 1);
   if (SL_UNLIKELY(guard_sample_due())) {
@@ -355,7 +359,7 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   h->type = (uint8_t)(type & ~AT_NEVER_NULL);
   sl_thread *t = thread_current();
   h->alloc_tid = t->tid > 0xffff ? 0xffff : (uint16_t)t->tid;
-  h->alloc_stack = stack_capture_id(pc, fp);
+  h->alloc_stack = stack ? stack : stack_capture_id(pc, fp);
   count_heap(t, (int64_t)size, (int64_t)held);
   if (SL_UNLIKELY(t->lsan_disabled))
     h->flags |= CF_LEAK_IGNORED;
@@ -374,6 +378,11 @@ void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   if (SL_UNLIKELY(malloc_hooks_on))
     malloc_hooks_after_alloc((void *)user_beg, size);
   return (void *)user_beg;
+}
+
+void *sl_allocate(size_t size, size_t align, int type, int zero, uptr pc,
+                  uptr fp) {
+  return allocate(size, align, type, zero, pc, fp, 0);
 }
 
 /* Slot of a primary-heap address, or 0 if addr is not in a carved slot. */
@@ -549,13 +558,11 @@ int allocator_set_alloc_stack(uptr p, uint32_t stack) {
   return h != 0;
 }
 
-void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
-                   uptr fp) {
-  sl_deallocate_aligned(ptr, type, has_size, size, 0, pc, fp);
-}
-
-void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
-                           size_t align, uptr pc, uptr fp) {
+/* stack: the free stack's id when the caller has it (realloc), 0 to
+ * capture it here. */
+static inline __attribute__((always_inline)) void
+deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
+           uptr pc, uptr fp, uint32_t stack) {
   if (!ptr)
     return;
   if (SL_UNLIKELY(malloc_hooks_on))
@@ -581,7 +588,7 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
     report_double_free(p, stack_capture_id(pc, fp));
     return;
   }
-  uint32_t free_stack = stack_capture_id(pc, fp);
+  uint32_t free_stack = stack ? stack : stack_capture_id(pc, fp);
   size_t user_size = chunk_user_size(h, p);
   /* A rebuilt header (AT_LOST) knows nothing to compare the call with. */
   if (SL_UNLIKELY(rz_pattern_on) && h->type != AT_LOST)
@@ -612,6 +619,16 @@ void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
   shadow_poison(p, user_size ? user_size : 1, SH_FREED);
   alloc_cache *ac = cache_get();
   quarantine_put(ac, &ac->q, p, chunk_footprint(p));
+}
+
+void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
+                           size_t align, uptr pc, uptr fp) {
+  deallocate(ptr, type, has_size, size, align, pc, fp, 0);
+}
+
+void sl_deallocate(void *ptr, int type, int has_size, size_t size, uptr pc,
+                   uptr fp) {
+  sl_deallocate_aligned(ptr, type, has_size, size, 0, pc, fp);
 }
 
 size_t chunk_footprint(uptr user_beg) {
@@ -711,12 +728,15 @@ void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
     report_double_free(p, stack_capture_id(pc, fp));
     return 0;
   }
-  void *q = sl_allocate(size, 16, AT_MALLOC, 0, pc, fp);
+  /* One stack for both halves: the new block's allocation and the old
+   * one's free are the same call (the frames walked are the same). */
+  uint32_t stack = stack_capture_id(pc, fp);
+  void *q = allocate(size, 16, AT_MALLOC, 0, pc, fp, stack);
   if (!q)
     return 0;
   size_t old = chunk_user_size(h, p);
   __builtin_memcpy(q, ptr, old < size ? old : size);
-  sl_deallocate(ptr, AT_MALLOC, 0, 0, pc, fp);
+  deallocate(ptr, AT_MALLOC, 0, 0, 0, pc, fp, stack);
   return q;
 }
 
