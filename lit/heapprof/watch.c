@@ -4,7 +4,8 @@
 // dumps, and after the program ends a last block saying so; status 0.
 // The program grows grow_site (dumps every second) until the live view
 // has printed a growth table: however long that takes, and never ending
-// before the view has seen it run.
+// before the view has seen it run. The view may start before the program
+// has written its timeline's first line: it waits for one.
 // RUN: %sleuth_cc -O1 -g %s -o %t
 // RUN: rm -rf %t.d %t.out && mkdir %t.d
 // RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_interval_s=1:heap_profile_timeline_ms=100:heap_profile_prefix=%t.d/p:detect_leaks=0 %run %t %t.out & \
@@ -56,7 +57,10 @@ __attribute__((noinline)) static void grow_site(void) {
 
 int main(int argc, char **argv) {
   (void)argc;
-  while (!has_line(argv[1], "top growing sites")) {
+  // The live view's output, until it shows a growth table, or until it
+  // has ended without one (then the test fails instead of waiting).
+  while (!has_line(argv[1], "top growing sites") &&
+         !has_line(argv[1], "watch status")) {
     for (int i = 0; i < 16; i++)
       grow_site();
     usleep(20000);

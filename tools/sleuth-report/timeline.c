@@ -56,8 +56,26 @@ static int parse_numbers(const char *p, double *out, int min, int max) {
   return n < min ? 0 : n < max ? n : max;
 }
 
+static timeline *parse(const char *path, char *text);
+
 timeline *timeline_load(const char *path) {
+  return parse(path, read_file(path, NULL));
+}
+
+timeline *timeline_load_live(const char *path) {
   char *text = read_file(path, NULL);
+  /* The runtime writes whole lines; what follows the last newline is a
+   * line it has not finished yet. */
+  char *nl = strrchr(text, '\n');
+  if (!nl) {
+    free(text);
+    return NULL;
+  }
+  nl[1] = 0;
+  return parse(path, text);
+}
+
+static timeline *parse(const char *path, char *text) {
   timeline *t = xcalloc(1, sizeof(*t));
   t->path = xstrdup(path);
   t->pid = -1;

@@ -40,6 +40,10 @@ int timeline_sniff(const char *text);
  * with a damaged header does (a heap profile never starts with '#'). */
 int timeline_body_sniff(const char *text);
 timeline *timeline_load(const char *path);
+/* The same for a timeline its process may be writing now: NULL while the
+ * file holds no complete line yet (just created), and a last line not
+ * ended by a newline is left out (still being written). */
+timeline *timeline_load_live(const char *path);
 void timeline_free(timeline *t);
 /* Time (ms since start) at which the dump `path` was written: matched by
  * full path, else by file name. Negative when the timeline does not list it. */

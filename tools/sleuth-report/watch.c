@@ -238,14 +238,22 @@ int watch(const watch_options *o) {
     if (!path)
       nanosleep(&(struct timespec){0, 100000000}, NULL);
   }
-  timeline *first = timeline_load(path);
+  timeline *first;
+  while (!(first = timeline_load_live(path)))
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
   long pid = first->pid;
   timeline_free(first);
   growth gr = {0};
   for (;;) {
     /* Alive first: a process found gone has written its last lines. */
     int running = alive(pid);
-    timeline *t = timeline_load(path);
+    timeline *t = timeline_load_live(path);
+    if (!t) { /* rotated just now (heap_profile_timeline_max_size) */
+      if (!running)
+        return 0;
+      nanosleep(&(struct timespec){0, 100000000}, NULL);
+      continue;
+    }
     /* The two newest dumps that still exist (retention may delete). */
     char *newer = NULL, *older = NULL;
     double tn = 0, to = 0;
