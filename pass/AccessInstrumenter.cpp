@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "AccessInstrumenter.h"
 #include "Compat.h"
+#include "DominatedChecks.h"
 #include "SleuthPass.h"
 
 #include "abi.h"
@@ -134,20 +135,6 @@ bool isProvablyInBounds(Value *Ptr, uint64_t Size, const DataLayout &DL,
     return false;
   }
   return uint64_t(Offset) <= ObjectSize && Size <= ObjectSize - Offset;
-}
-
-/// Calls that may free memory end the range in which an earlier check makes
-/// a later one redundant: every call except intrinsics (lifetime markers are
-/// counted as calls too, for use-after-scope).
-bool endsRedundancyRange(const Instruction &I) {
-  const auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB)
-    return false;
-  const auto *II = dyn_cast<IntrinsicInst>(CB);
-  if (!II)
-    return true;
-  return II->getIntrinsicID() == Intrinsic::lifetime_start ||
-         II->getIntrinsicID() == Intrinsic::lifetime_end;
 }
 
 } // namespace
@@ -315,7 +302,7 @@ SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
   for (BasicBlock &BB : F) {
     Checked.clear();
     for (Instruction &I : BB) {
-      if (endsRedundancyRange(I)) {
+      if (mayChangeShadow(I)) {
         Checked.clear();
         continue;
       }

@@ -41,12 +41,7 @@ using namespace llvm;
 
 namespace sleuth {
 
-namespace {
-
-/// Whether I may change the shadow of memory F can reach: a call (not an
-/// intrinsic), a lifetime marker (use-after-scope), a dynamic alloca or
-/// stacksave/stackrestore (the runtime re-poisons the stack there).
-bool changesShadow(const Instruction &I) {
+bool mayChangeShadow(const Instruction &I) {
   if (const auto *AI = dyn_cast<AllocaInst>(&I))
     return !AI->isStaticAlloca();
   const auto *CB = dyn_cast<CallBase>(&I);
@@ -66,6 +61,9 @@ bool changesShadow(const Instruction &I) {
   }
 }
 
+
+namespace {
+
 /// Whether nothing may change the shadow on any path from A to B, where A
 /// dominates B in another block: after A in A's block, before B in B's,
 /// and in every block a path from A's block reaches B's block through
@@ -78,7 +76,7 @@ public:
   explicit ShadowPaths(const Function &F) {
     for (const BasicBlock &BB : F)
       for (const Instruction &I : BB)
-        if (changesShadow(I)) {
+        if (mayChangeShadow(I)) {
           Dirty.insert(&BB);
           break;
         }
@@ -90,19 +88,19 @@ public:
     if (X == Y) {
       for (const Instruction *I = A->getNextNode(); I && I != B;
            I = I->getNextNode())
-        if (changesShadow(*I))
+        if (mayChangeShadow(*I))
           return false;
       return true;
     }
     if (Dirty.count(X))
       for (const Instruction *I = A->getNextNode(); I; I = I->getNextNode())
-        if (changesShadow(*I))
+        if (mayChangeShadow(*I))
           return false;
     if (Dirty.count(Y))
       for (const Instruction &I : *Y) {
         if (&I == B)
           break;
-        if (changesShadow(I))
+        if (mayChangeShadow(I))
           return false;
       }
     const unsigned MaxBlocks = 64;

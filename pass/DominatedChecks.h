@@ -5,6 +5,7 @@
 #include "AccessInstrumenter.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
 
 namespace sleuth {
@@ -13,6 +14,12 @@ namespace sleuth {
 /// same base, dominating it with nothing on any path between them that can
 /// change the shadow (no call, lifetime marker, dynamic alloca;
 /// DominatedChecks.cpp), already checks. Returns the number removed.
+/// Whether I may change the shadow of memory the function can reach: a
+/// call (not an intrinsic), a lifetime marker (use-after-scope), a dynamic
+/// alloca or stacksave/stackrestore (the runtime re-poisons the stack
+/// there). A check before I makes no check after it redundant.
+bool mayChangeShadow(const llvm::Instruction &I);
+
 unsigned dropDominatedChecks(llvm::Function &F,
                              llvm::FunctionAnalysisManager &FAM,
                              llvm::SmallVectorImpl<MemAccess> &Accesses);

@@ -457,6 +457,21 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
   SmallVector<bool, 16> Grouped(Cands.size(), false);
   MapVector<Loop *, Value *> Bad;
   SCEVExpander Expander = makeExpander(SE, DL);
+  // Q joins L's `or` (in L's preheader), and the accesses it covers lose
+  // their own checks in the fast copy.
+  auto addQuery = [&](Loop *L, Value *Q, const MemAccess &AA,
+                      ArrayRef<Candidate *> Covered) {
+    Value *&LoopBad = Bad[L];
+    if (LoopBad) {
+      IRBuilder<> IRB(L->getLoopPreheader()->getTerminator());
+      IRB.SetCurrentDebugLocation(AA.I->getDebugLoc());
+      LoopBad = IRB.CreateOr(LoopBad, Q);
+    } else {
+      LoopBad = Q;
+    }
+    for (const Candidate *C : Covered)
+      Hoisted[C->Index] = true;
+  };
   for (unsigned G = 0; G < Cands.size(); ++G) {
     if (Grouped[G])
       continue;
@@ -504,19 +519,8 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
         BeforeChange();
         Changed = true;
       }
-      Value *Q = emitRangeQuery(Anchor, Lo, Hi, AA, SE, DL, Expander, AI);
-      if (!Q)
-        continue;
-      Value *&LoopBad = Bad[Anchor.L];
-      if (LoopBad) {
-        IRBuilder<> IRB(Anchor.L->getLoopPreheader()->getTerminator());
-        IRB.SetCurrentDebugLocation(AA.I->getDebugLoc());
-        LoopBad = IRB.CreateOr(LoopBad, Q);
-      } else {
-        LoopBad = Q;
-      }
-      for (const Candidate *C : Cluster)
-        Hoisted[C->Index] = true;
+      if (Value *Q = emitRangeQuery(Anchor, Lo, Hi, AA, SE, DL, Expander, AI))
+        addQuery(Anchor.L, Q, AA, Cluster);
     }
     if (Sparse.empty())
       continue;
@@ -539,20 +543,10 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
       BeforeChange();
       Changed = true;
     }
-    Value *Q = emitOuterRangeQuery(Anchor, Lo, Hi, int64_t(MinSize),
-                                   MaxMemberGap, AA, SE, DL, Expander, AI);
-    if (!Q)
-      continue;
-    Value *&LoopBad = Bad[Anchor.L];
-    if (LoopBad) {
-      IRBuilder<> IRB(Anchor.L->getLoopPreheader()->getTerminator());
-      IRB.SetCurrentDebugLocation(AA.I->getDebugLoc());
-      LoopBad = IRB.CreateOr(LoopBad, Q);
-    } else {
-      LoopBad = Q;
-    }
-    for (const Candidate *C : Sparse)
-      Hoisted[C->Index] = true;
+    if (Value *Q = emitOuterRangeQuery(Anchor, Lo, Hi, int64_t(MinSize),
+                                       MaxMemberGap, AA, SE, DL, Expander,
+                                       AI))
+      addQuery(Anchor.L, Q, AA, Sparse);
   }
   Expander.clear();
 
