@@ -55,6 +55,7 @@ config.substitutions.append(("%clangxx", config.sleuth_clang.replace("clang", "c
 config.substitutions.append(("%clang", config.sleuth_clang))
 config.substitutions.append(("%sleuth_lib", os.path.join(config.sleuth_stage, "lib", "sleuth", "libsleuth.so")))
 config.substitutions.append(("%llvm_symbolizer", os.path.join(llvm_bindir, "llvm-symbolizer")))
+config.substitutions.append(("%llvm_objdump", os.path.join(llvm_bindir, "llvm-objdump")))
 config.substitutions.append(("%run", ""))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "wrapper", "Inputs")))
 config.substitutions.append(("%cmake", config.sleuth_cmake))

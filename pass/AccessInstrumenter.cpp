@@ -273,9 +273,16 @@ AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
                                       VoidTy, IntptrTy, IntptrTy, IntptrTy);
   // The error paths and the checked copies' checks keep every
   // general-purpose register but r11 (abi.h): no spills around them.
+  // nonlazybind: called through the GOT, never through a lazily bound PLT
+  // entry, since glibc's lazy resolver keeps the argument registers but
+  // not r10, which a preserve_most caller may hold live across the call
+  // (code in a shared library, zlib's build_tree, lost its r10 on the
+  // first such call).
   auto PreserveMost = [](FunctionCallee FC) {
-    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+    if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
       Fn->setCallingConv(CallingConv::PreserveMost);
+      Fn->addFnAttr(Attribute::NonLazyBind);
+    }
   };
   for (unsigned W = 0; W < 2; ++W) {
     for (unsigned L = 0; L < 5; ++L)
