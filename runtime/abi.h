@@ -33,7 +33,8 @@ void __sleuth_module_init(uint32_t abi_version);
  * use LLVM's preserve_most convention (every general-purpose register but
  * r11 survives the call; the pass marks the calls `preserve_mostcc`), so
  * the cold blocks calling them need no spills; C callers may call them as
- * ordinary functions. */
+ * ordinary functions. Instrumented code reaches them through the GOT, not
+ * a lazily bound PLT entry (glibc's lazy resolver does not keep r10). */
 void __sleuth_report_load1(uintptr_t addr, uintptr_t base);
 void __sleuth_report_load2(uintptr_t addr, uintptr_t base);
 void __sleuth_report_load4(uintptr_t addr, uintptr_t base);
