@@ -344,9 +344,14 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
     held = central[c].slot_size;
     uptr slot_end = slot + held;
     h = header_of(user_beg);
-    h->flags = flags;
-    h->rz_log = (uint8_t)rz_log;
-    h->user_size = (uint32_t)size;
+    /* One store of the whole header, no read first: the page under it may
+     * have gone back to the kernel (a fresh or released slot), and a read
+     * there (a bit-field's read-modify-write) would map the zero page, so
+     * the write after it would need a copy and a TLB flush on every CPU. */
+    *h = (chunk_header){.state = CHUNK_AVAILABLE,
+                        .flags = flags,
+                        .rz_log = (uint8_t)rz_log,
+                        .user_size = (uint32_t)size};
     /* Left redzone, then the block, then everything to the slot's end. */
     shadow_poison(slot, user_beg - slot, SH_HEAP_REDZONE);
     shadow_unpoison(user_beg, size);
