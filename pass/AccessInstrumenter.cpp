@@ -339,6 +339,58 @@ void AccessInstrumenter::instrumentAll(ArrayRef<MemAccess> Accesses) {
   // Splitting blocks does not disturb the list: it names instructions.
   for (const MemAccess &A : Accesses)
     instrument(A);
+  // The queries loop versioning kept (it erases those of loops it left
+  // alone), now that no analysis of the function's blocks is needed.
+  for (WeakVH &Q : RangeQueries)
+    if (auto *Call = dyn_cast_or_null<CallInst>(Q))
+      addRangeQueryFastPath(Call);
+  RangeQueries.clear();
+}
+
+void AccessInstrumenter::addRangeQueryFastPath(CallInst *Call) {
+  // A range within one aligned run of 8 granules (64 bytes) has its shadow
+  // in one aligned 8-byte word: if the bytes of its granules are all 0, it
+  // is addressable. A short loop (a back-reference copy of a few bytes)
+  // then pays a load and a compare instead of a call; anything else, a
+  // partial last granule included, asks the runtime. The word is aligned,
+  // so it never crosses into a page the range's own shadow is not on.
+  Value *Addr = Call->getArgOperand(0), *Size = Call->getArgOperand(1);
+  IRBuilder<> IRB(Call);
+  IRB.SetCurrentDebugLocation(Call->getDebugLoc());
+  auto C = [&](uint64_t V) { return ConstantInt::get(IntptrTy, V); };
+  Value *Last = IRB.CreateSub(IRB.CreateAdd(Addr, Size), C(1));
+  Value *G0 = IRB.CreateLShr(Addr, SLEUTH_SHADOW_SCALE);
+  Value *G1 = IRB.CreateLShr(Last, SLEUTH_SHADOW_SCALE);
+  Value *OneWord = IRB.CreateICmpULT(IRB.CreateXor(G0, G1), C(8));
+  Value *WordAddr = IRB.CreateAdd(IRB.CreateAnd(G0, C(~uint64_t(7))),
+                                  C(SLEUTH_SHADOW_OFFSET));
+  Type *I64 = IRB.getInt64Ty();
+  LoadInst *Word =
+      IRB.CreateAlignedLoad(I64, IRB.CreateIntToPtr(WordAddr, pointerTo(I64)),
+                            Align(8));
+  Word->setMetadata("nosanitize", NoSanitize);
+  // Bytes (G0 & 7) .. (G1 & 7) of the word (little-endian); the shifts stay
+  // below 64 whatever the operands, so the mask is never poison.
+  Value *LoBits = IRB.CreateShl(IRB.CreateAnd(G0, C(7)), C(3));
+  Value *HiBits = IRB.CreateShl(IRB.CreateAnd(G1, C(7)), C(3));
+  Value *Mask = IRB.CreateAnd(
+      IRB.CreateLShr(ConstantInt::get(I64, ~uint64_t(0)),
+                     IRB.CreateZExtOrTrunc(IRB.CreateSub(C(56), HiBits), I64)),
+      IRB.CreateShl(ConstantInt::get(I64, ~uint64_t(0)),
+                    IRB.CreateZExtOrTrunc(LoBits, I64)));
+  Value *Clean =
+      IRB.CreateICmpEQ(IRB.CreateAnd(Word, Mask), ConstantInt::get(I64, 0));
+  Value *Ask = IRB.CreateNot(IRB.CreateAnd(OneWord, Clean));
+  BasicBlock *Head = Call->getParent();
+  Instruction *Term =
+      SplitBlockAndInsertIfThen(Ask, Call, /*Unreachable=*/false, Unlikely);
+  BasicBlock *Tail = Call->getParent();
+  IRB.SetInsertPoint(Tail, Tail->begin());
+  PHINode *Result = IRB.CreatePHI(IntptrTy, 2);
+  Call->replaceAllUsesWith(Result);
+  Call->moveBefore(Term);
+  Result->addIncoming(C(0), Head);
+  Result->addIncoming(Call, Term->getParent());
 }
 
 void AccessInstrumenter::emitRangeCheck(IRBuilderBase &IRB, Value *Addr,
@@ -352,6 +404,7 @@ Value *AccessInstrumenter::emitRangeQuery(IRBuilderBase &IRB, Value *Addr,
   CallInst *Call = IRB.CreateCall(RangeQuery, {Addr, Size});
   Call->setMetadata("nosanitize", NoSanitize);
   Call->setDoesNotThrow();
+  RangeQueries.emplace_back(Call); // its fast path: instrumentAll
   return IRB.CreateICmpNE(Call, ConstantInt::get(IntptrTy, 0));
 }
 

@@ -14,12 +14,14 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DerivedTypes.h" // FunctionCallee
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/Alignment.h"
 
 #include <cstdint>
 #include <optional>
 
 namespace llvm {
+class CallInst;
 class DataLayout;
 class Function;
 class Instruction;
@@ -93,7 +95,9 @@ public:
                       llvm::Value *Size, bool IsWrite);
 
   /// __sleuth_range_is_poisoned(Addr, Size) != 0 at IRB's point: whether
-  /// some byte of the range is not addressable (reports nothing).
+  /// some byte of the range is not addressable (reports nothing). The call
+  /// gets an inline fast path in instrumentAll, once the caller's analyses
+  /// of the blocks are done with (it splits the block).
   llvm::Value *emitRangeQuery(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
                               llvm::Value *Size);
 
@@ -101,6 +105,9 @@ public:
 
 private:
   void instrument(const MemAccess &A);
+  /// Puts an inline test before a range query's call: a range whose shadow
+  /// lies in one aligned word of zeros skips the call (result 0).
+  void addRangeQueryFastPath(llvm::CallInst *Call);
   /// Emits, before InsertBefore: load the shadow of Addr (1 byte, or 2 bytes
   /// if WideShadow), and of LastAddr too if that is not null; if either is
   /// non-zero and (PartialLast < 0, or the partial-granule test
@@ -124,6 +131,9 @@ private:
   llvm::FunctionCallee ReportN[2];    // __sleuth_report_{load,store}_n
   llvm::FunctionCallee CheckRange[2]; // __sleuth_check_{load,store}_range
   llvm::FunctionCallee RangeQuery;    // __sleuth_range_is_poisoned
+  /// The range queries emitted for the function being instrumented (those
+  /// versioning erased again are null).
+  llvm::SmallVector<llvm::WeakVH, 8> RangeQueries;
   llvm::FunctionCallee CheckN[2];     // __sleuth_check_{load,store}_n
 };
 
