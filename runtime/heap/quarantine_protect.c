@@ -403,6 +403,11 @@ int shadow_reveal(uptr addr, uptr size) {
   if (addr < HEAP_BEG || addr >= HEAP_END)
     return 0;
   uptr last = addr + size - 1;
+  /* Regions go up with the class: a range that ends below the first class
+   * that is ever hidden (most copies: strings, small structs) touches no
+   * hidden block, and needs no slot lookup. */
+  if (last < HEAP_BEG + ((uptr)HIDE_MIN_CLASS << REGION_SHIFT))
+    return 0;
   int any = 0;
   for (int n = 0; n < 64 && addr <= last; n++) {
     uint32_t ss;
