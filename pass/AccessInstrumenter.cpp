@@ -388,7 +388,7 @@ void AccessInstrumenter::addRangeQueryFastPath(CallInst *Call) {
   IRB.SetInsertPoint(Tail, Tail->begin());
   PHINode *Result = IRB.CreatePHI(IntptrTy, 2);
   Call->replaceAllUsesWith(Result);
-  Call->moveBefore(Term);
+  Call->moveBefore(*Term->getParent(), Term->getIterator());
   Result->addIncoming(C(0), Head);
   Result->addIncoming(Call, Term->getParent());
 }
