@@ -34,6 +34,9 @@
 // stride) may be dense over the loop and its parent: emitOuterRangeQuery
 // queries the hull of their addresses over the nest once in the parent's
 // preheader, and the inner loop is versioned on that answer.
+// A query whose bounds do not change in the loops around L goes to the
+// outermost of them that has no calls (queryPoint): it is asked once per
+// run of that loop, not once per run of L.
 // A loop is versioned only if its queries cover at least one access per
 // MaxInstsPerHoisted instructions: with fewer, a copy costs more code than
 // it saves time, and the checks stay in place.
@@ -184,6 +187,30 @@ makeExpander(ScalarEvolution &SE, const DataLayout &) {
   return E(SE, "sleuth");
 }
 
+/// Where a query of a range with these bounds goes: the preheader of the
+/// outermost loop around L (L at least) in which every bound is invariant,
+/// that has a preheader ending in a branch and no calls (nothing can change
+/// the shadow while it runs), and where the bounds expand safely. There the
+/// query runs once per run of that loop instead of once per run of L: a
+/// matrix row's query leaves the product's j loop, a row-pointer array's
+/// the whole nest.
+Instruction *queryPoint(Loop *L, ArrayRef<const SCEV *> Bounds,
+                        ScalarEvolution &SE, SCEVExpander &Exp) {
+  Instruction *At = L->getLoopPreheader()->getTerminator();
+  for (Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
+    BasicBlock *PH = P->getLoopPreheader();
+    if (!PH || !isa<BranchInst>(PH->getTerminator()) || hasCalls(*P))
+      break;
+    Instruction *PAt = PH->getTerminator();
+    if (!all_of(Bounds, [&](const SCEV *S) {
+          return SE.isLoopInvariant(S, P) && safeToExpandAt(S, PAt, SE, Exp);
+        }))
+      break;
+    At = PAt;
+  }
+  return At;
+}
+
 struct Candidate {
   unsigned Index;     // into Accesses
   Loop *L;
@@ -209,7 +236,7 @@ Value *emitRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
     Last = SE.getAddExpr(
         First, SE.getMulExpr(SE.getConstant(StepTy, Step, true), Iters));
   }
-  Instruction *At = Anchor.L->getLoopPreheader()->getTerminator();
+  Instruction *At = queryPoint(Anchor.L, {First, Last}, SE, Expander);
   if (!safeToExpandAt(First, At, SE, Expander) ||
       !safeToExpandAt(Last, At, SE, Expander))
     return nullptr;
@@ -290,7 +317,7 @@ Value *emitOuterRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
   const SCEV *AlongL = SE.getMulExpr(SE.getConstant(StepTy, Step, true), Iters);
   (StepP < 0 ? Low : High) = SE.getAddExpr(StepP < 0 ? Low : High, AlongP);
   (Step < 0 ? Low : High) = SE.getAddExpr(Step < 0 ? Low : High, AlongL);
-  Instruction *At = P->getLoopPreheader()->getTerminator();
+  Instruction *At = queryPoint(P, {Low, High}, SE, Expander);
   if (!safeToExpandAt(Low, At, SE, Expander) ||
       !safeToExpandAt(High, At, SE, Expander))
     return nullptr;
