@@ -134,50 +134,13 @@ else
 fi
 
 # ---------------------------------------------------------------- compilers
-CLANG_EXPLICIT=${CLANG:+1}
-CLANG=${CLANG:-clang-14}
+. "$SCRIPT_DIR/compilers.sh"
 CLANGXX=${CLANGXX:-clang++-14}
-CLANG_PATH=$(command -v "$CLANG") || die "compiler '$CLANG' not found (set CLANG=)"
 CLANGXX_PATH=$(command -v "$CLANGXX") || die "compiler '$CLANGXX' not found (set CLANGXX=)"
-OPT=${OPT:--O2 -g}
-read -r -a OPTFLAGS <<<"$OPT"
-# ASan as its documentation recommends for usable stacks: with frame
-# pointers, which Sleuth's wrapper also adds. Without them ASan's malloc
-# stacks stop after a frame or two (cheaper, and much less useful).
-ASAN_FLAGS=${ASAN_FLAGS:--fsanitize=address -fno-omit-frame-pointer}
-read -r -a ASANFLAGS <<<"$ASAN_FLAGS"
 
 need_cxx=0
 for f in "${SRCS[@]}"; do case "$f" in *.cpp) need_cxx=1 ;; esac; done
-
-if needs_sleuth; then
-    if [ -z "${SLEUTH_CC:-}" ]; then
-        if [ -x "$ROOT/build/wrapper/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/wrapper/sleuth-cc
-        elif [ -x "$ROOT/build/bin/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/bin/sleuth-cc
-        elif command -v sleuth-cc >/dev/null 2>&1; then SLEUTH_CC=$(command -v sleuth-cc)
-        else die "Sleuth wrapper not found: build it (cmake --build build), set SLEUTH_CC=, or use --only plain,asan"
-        fi
-    fi
-    if [ -z "${SLEUTH_CXX:-}" ] && [ $need_cxx = 1 ]; then
-        if [ -x "$(dirname "$SLEUTH_CC")/sleuth-c++" ]; then SLEUTH_CXX=$(dirname "$SLEUTH_CC")/sleuth-c++
-        elif [ -x "$ROOT/build/wrapper/sleuth-c++" ]; then SLEUTH_CXX=$ROOT/build/wrapper/sleuth-c++
-        elif [ -x "$ROOT/build/bin/sleuth-c++" ]; then SLEUTH_CXX=$ROOT/build/bin/sleuth-c++
-        elif command -v sleuth-c++ >/dev/null 2>&1; then SLEUTH_CXX=$(command -v sleuth-c++)
-        else die "sleuth-c++ not found next to $SLEUTH_CC: set SLEUTH_CXX=, or use --only plain,asan"
-        fi
-    fi
-    if [ -n "$CLANG_EXPLICIT" ] && [ -z "${SLEUTH_CC_CLANG:-}" ]; then
-        export SLEUTH_CC_CLANG=$CLANG_PATH
-    fi
-    # The wrapped clang must be the one used for the plain and ASan builds.
-    want=$("$CLANG_PATH" --version 2>&1) || die "$CLANG_PATH --version failed"
-    want=${want%%$'\n'*}
-    for w in "$SLEUTH_CC" ${SLEUTH_CXX:+"$SLEUTH_CXX"}; do
-        got=$("$w" --version 2>&1) || die "'$w --version' failed: $got"
-        got=${got%%$'\n'*}
-        [ "$got" = "$want" ] || die "$w wraps '$got' but plain/ASan use '$want' ($CLANG_PATH); set CLANG= or SLEUTH_CC_CLANG= so they match"
-    done
-fi
+if needs_sleuth; then find_sleuth_wrappers $need_cxx; fi
 
 mkdir -p "$BUILD_DIR"
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
@@ -224,99 +187,45 @@ for src in "${SRCS[@]}"; do
 done
 
 # ---------------------------------------------------------------- run
-RESULTS=$BUILD_DIR/results.txt   # name build rep seconds rss_kb cpu_seconds
-: >"$RESULTS"
-declare -A FAILED=()
-nfail=0
-
-fail_run() { # name build rep why
-    local name=$1 build=$2 rep=$3 why=$4 base=$LOG_DIR/$1.$2.$3
-    echo >&2
-    echo "!!! FAIL: $name ($build build, repetition $rep): $why" >&2
-    if [ -s "$base.err" ]; then
-        echo "--- stderr (first 60 lines; full text in $base.err):" >&2
-        head -n 60 "$base.err" >&2
-    fi
-    echo "--- stdout (first 5 lines):" >&2
-    head -n 5 "$base.out" >&2 || true
-    FAILED[$name.$build]=1
-    printf " %s FAIL" "$build"
-    nfail=$((nfail + 1))
+# The command of program $1 in build $2 (run_loop.sh).
+command_of() {
+    local name=$1 b=$2
+    CMD=("$BUILD_DIR/$b/$name")
+    case $b in
+        prof)
+            ENVS=(SLEUTH_OPTIONS=heap_profile=1:heap_profile_prefix=$BUILD_DIR/prof/$name)
+            CMD=("$BUILD_DIR/sleuth/$name")
+            rm -f "$BUILD_DIR/prof/$name".* ;;
+        profile)
+            ENVS=(SLEUTH_OPTIONS=heap_profile_prefix=$BUILD_DIR/profile/$name)
+            CMD=("$SLEUTH_RUN" --profile "$BUILD_DIR/plain/$name")
+            rm -f "$BUILD_DIR/profile/$name".* ;;
+        profile0) # the same without sampled guard pages
+            ENVS=(SLEUTH_OPTIONS=heap_profile_prefix=$BUILD_DIR/profile0/$name:guard_pages=0)
+            CMD=("$SLEUTH_RUN" --profile "$BUILD_DIR/plain/$name")
+            rm -f "$BUILD_DIR/profile0/$name".* ;;
+        preload) CMD=("$SLEUTH_RUN" "$BUILD_DIR/plain/$name") ;;
+        preload0)
+            ENVS=(SLEUTH_OPTIONS=guard_pages=0)
+            CMD=("$SLEUTH_RUN" "$BUILD_DIR/plain/$name") ;;
+        heaptrack)
+            CMD=(heaptrack -o "$BUILD_DIR/heaptrack/$name" "$BUILD_DIR/plain/$name")
+            rm -f "$BUILD_DIR/heaptrack/$name".* ;;
+    esac
 }
 
-for ((rep = 1; rep <= REPS; rep++)); do
-    echo "== repetition $rep/$REPS"
-    for name in "${NAMES[@]}"; do
-        printf "   %-15s" "$name"
-        for b in "${BUILDS[@]}"; do
-            [ -z "${FAILED[$name.$b]:-}" ] || continue
-            base=$LOG_DIR/$name.$b.$rep
-            envs=(env -u ASAN_OPTIONS -u SLEUTH_OPTIONS -u LSAN_OPTIONS)
-            [ "$b" = asan ] && envs+=(ASAN_OPTIONS=detect_leaks=1)
-            cmd=("$BUILD_DIR/$b/$name")
-            case $b in
-                prof)
-                    envs+=(SLEUTH_OPTIONS=heap_profile=1:heap_profile_prefix=$BUILD_DIR/prof/$name)
-                    cmd=("$BUILD_DIR/sleuth/$name")
-                    rm -f "$BUILD_DIR/prof/$name".* ;;
-                profile)
-                    envs+=(SLEUTH_OPTIONS=heap_profile_prefix=$BUILD_DIR/profile/$name)
-                    cmd=("$SLEUTH_RUN" --profile "$BUILD_DIR/plain/$name")
-                    rm -f "$BUILD_DIR/profile/$name".* ;;
-                profile0) # the same without sampled guard pages
-                    envs+=(SLEUTH_OPTIONS=heap_profile_prefix=$BUILD_DIR/profile0/$name:guard_pages=0)
-                    cmd=("$SLEUTH_RUN" --profile "$BUILD_DIR/plain/$name")
-                    rm -f "$BUILD_DIR/profile0/$name".* ;;
-                preload) cmd=("$SLEUTH_RUN" "$BUILD_DIR/plain/$name") ;;
-                preload0)
-                    envs+=(SLEUTH_OPTIONS=guard_pages=0)
-                    cmd=("$SLEUTH_RUN" "$BUILD_DIR/plain/$name") ;;
-                heaptrack)
-                    cmd=(heaptrack -o "$BUILD_DIR/heaptrack/$name" "$BUILD_DIR/plain/$name")
-                    rm -f "$BUILD_DIR/heaptrack/$name".* ;;
-            esac
-            rm -f "$base.stats"
-            set +e
-            "${envs[@]}" "$MEASURE" "$base.stats" "${cmd[@]}" </dev/null >"$base.out" 2>"$base.err"
-            rc=$?
-            set -e
-            if [ "$b" = heaptrack ]; then
-                # heaptrack's own messages: on stdout around the program's, and its
-                # statistics on stderr.
-                grep -v -e '^heaptrack output will be written' -e 'libheaptrack_preload\.so$' \
-                    -e '^starting application' -e '^Heaptrack finished' -e '^  heaptrack --analyze' \
-                    -e '^$' "$base.out" >"$base.out.prog" || true
-                mv "$base.out.prog" "$base.out"
-                grep -v -e '^heaptrack stats:' -e '^	' "$base.err" >"$base.err.prog" || true
-                mv "$base.err.prog" "$base.err"
-            fi
-            if [ ! -s "$base.stats" ]; then fail_run "$name" "$b" "$rep" "measure helper failed (rc $rc)"; continue; fi
-            read -r secs rss code cpu <"$base.stats"
-            if [ "$code" != 0 ]; then fail_run "$name" "$b" "$rep" "exit status $code"; continue; fi
-            if [ -s "$base.err" ]; then fail_run "$name" "$b" "$rep" "non-empty stderr (a report is a false positive or a bug)"; continue; fi
-            ref=$LOG_DIR/$name.expected
-            if [ ! -e "$ref" ]; then
-                cp "$base.out" "$ref"
-                echo "$b" >"$ref.from"
-            elif ! cmp -s "$ref" "$base.out"; then
-                fail_run "$name" "$b" "$rep" "output differs from the $(cat "$ref.from") build: expected '$(head -n 1 "$ref")'"
-                continue
-            fi
-            echo "$name $b $rep $secs $rss $cpu" >>"$RESULTS"
-            printf " %s %ss" "$b" "$secs"
-        done
-        echo
-    done
-done
+# heaptrack's own messages: on stdout around the program's, and its
+# statistics on stderr.
+after_run() {
+    local b=$2 base=$3
+    [ "$b" = heaptrack ] || return 0
+    grep -v -e '^heaptrack output will be written' -e 'libheaptrack_preload\.so$' \
+        -e '^starting application' -e '^Heaptrack finished' -e '^  heaptrack --analyze' \
+        -e '^$' "$base.out" >"$base.out.prog" || true
+    mv "$base.out.prog" "$base.out"
+    grep -v -e '^heaptrack stats:' -e '^	' "$base.err" >"$base.err.prog" || true
+    mv "$base.err.prog" "$base.err"
+}
 
-# ---------------------------------------------------------------- report
-echo
-awk -v md="$MARKDOWN" -v cpu=1 -v builds="${BUILDS[*]}" -v names="${NAMES[*]}" -f "$SCRIPT_DIR/tables.awk" "$RESULTS"
-
-echo
-echo "raw results: $RESULTS (program build repetition seconds rss_kb cpu_seconds); logs: $LOG_DIR"
-if [ "$nfail" -gt 0 ]; then
-    echo "run.sh: $nfail run(s) FAILED:$(for k in "${!FAILED[@]}"; do printf ' %s' "$k"; done)" >&2
-    exit 1
-fi
-
+. "$SCRIPT_DIR/run_loop.sh"
+run_interleaved run.sh "$SCRIPT_DIR/tables.awk"

@@ -92,28 +92,8 @@ fi
 wants() { local n; for n in "${NAMES[@]}"; do case "$n" in $1) return 0 ;; esac; done; return 1; }
 
 # ---------------------------------------------------------------- compilers
-CLANG=${CLANG:-clang-14}
-CLANG_PATH=$(command -v "$CLANG") || die "compiler '$CLANG' not found (set CLANG=)"
-OPT=${OPT:--O2 -g}
-read -r -a OPTFLAGS <<<"$OPT"
-ASAN_FLAGS=${ASAN_FLAGS:--fsanitize=address -fno-omit-frame-pointer}
-read -r -a ASANFLAGS <<<"$ASAN_FLAGS"
-for b in "${BUILDS[@]}"; do
-    [ "$b" = sleuth ] || continue
-    if [ -z "${SLEUTH_CC:-}" ]; then
-        if [ -x "$ROOT/build/bin/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/bin/sleuth-cc
-        elif [ -x "$ROOT/build/wrapper/sleuth-cc" ]; then SLEUTH_CC=$ROOT/build/wrapper/sleuth-cc
-        elif command -v sleuth-cc >/dev/null 2>&1; then SLEUTH_CC=$(command -v sleuth-cc)
-        else die "Sleuth wrapper not found: build it (cmake --build build), set SLEUTH_CC=, or use --only plain,asan"
-        fi
-    fi
-    # The wrapped clang must be the one of the plain and ASan builds.
-    want=$("$CLANG_PATH" --version 2>&1) || die "$CLANG_PATH --version failed"
-    want=${want%%$'\n'*}
-    got=$("$SLEUTH_CC" --version 2>&1) || die "'$SLEUTH_CC --version' failed: $got"
-    got=${got%%$'\n'*}
-    [ "$got" = "$want" ] || die "$SLEUTH_CC wraps '$got' but plain/ASan use '$want'; set CLANG= or SLEUTH_CC_CLANG="
-done
+. "$BENCH_DIR/compilers.sh"
+for b in "${BUILDS[@]}"; do [ "$b" != sleuth ] || find_sleuth_wrappers 0; done
 
 mkdir -p "$BUILD_DIR"
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
@@ -228,7 +208,7 @@ for b in "${BUILDS[@]}"; do
     fi
 done
 
-# command line of program $1 in build $2
+# The command of program $1 in build $2 (run_loop.sh).
 command_of() {
     local d=$BUILD_DIR/$2
     case $1 in
@@ -241,66 +221,6 @@ command_of() {
 normalise() { case $1 in speedtest1) sed -E 's/ *[0-9]+\.[0-9]+s$//' ;; *) cat ;; esac; }
 
 # ---------------------------------------------------------------- run
-RESULTS=$BUILD_DIR/results.txt   # name build rep seconds rss_kb cpu_seconds
-: >"$RESULTS"
-declare -A FAILED=()
-nfail=0
-fail_run() { # name build rep why
-    local base=$LOG_DIR/$1.$2.$3
-    echo >&2
-    echo "!!! FAIL: $1 ($2 build, repetition $3): $4" >&2
-    if [ -s "$base.err" ]; then
-        echo "--- stderr (first 60 lines; full text in $base.err):" >&2
-        head -n 60 "$base.err" >&2
-    fi
-    echo "--- stdout (first 5 lines):" >&2
-    head -n 5 "$base.out" >&2 || true
-    FAILED[$1.$2]=1
-    printf " %s FAIL" "$2"
-    nfail=$((nfail + 1))
-}
-
-for ((rep = 1; rep <= REPS; rep++)); do
-    echo "== repetition $rep/$REPS"
-    for name in "${NAMES[@]}"; do
-        printf "   %-17s" "$name"
-        for b in "${BUILDS[@]}"; do
-            [ -z "${FAILED[$name.$b]:-}" ] || continue
-            base=$LOG_DIR/$name.$b.$rep
-            envs=(env -u ASAN_OPTIONS -u SLEUTH_OPTIONS -u LSAN_OPTIONS)
-            [ "$b" = asan ] && envs+=(ASAN_OPTIONS=detect_leaks=1)
-            command_of "$name" "$b"
-            rm -f "$base.stats"
-            set +e
-            (cd "$BUILD_DIR" && "${envs[@]}" "$MEASURE" "$base.stats" "${CMD[@]}" </dev/null >"$base.out" 2>"$base.err")
-            rc=$?
-            set -e
-            if [ ! -s "$base.stats" ]; then fail_run "$name" "$b" "$rep" "measure helper failed (rc $rc)"; continue; fi
-            read -r secs rss code cpu <"$base.stats"
-            if [ "$code" != 0 ]; then fail_run "$name" "$b" "$rep" "exit status $code"; continue; fi
-            if [ -s "$base.err" ]; then fail_run "$name" "$b" "$rep" "non-empty stderr (a report is a false positive or a bug)"; continue; fi
-            normalise "$name" <"$base.out" >"$base.norm"
-            ref=$LOG_DIR/$name.expected
-            if [ ! -e "$ref" ]; then
-                cp "$base.norm" "$ref"
-                echo "$b" >"$ref.from"
-            elif ! cmp -s "$ref" "$base.norm"; then
-                fail_run "$name" "$b" "$rep" "output differs from the $(cat "$ref.from") build: expected '$(head -n 1 "$ref")'"
-                continue
-            fi
-            echo "$name $b $rep $secs $rss $cpu" >>"$RESULTS"
-            printf " %s %ss" "$b" "$secs"
-        done
-        echo
-    done
-done
-
-# ---------------------------------------------------------------- report
-echo
-awk -v md="$MARKDOWN" -v cpu=1 -v builds="${BUILDS[*]}" -v names="${NAMES[*]}" -f "$BENCH_DIR/tables.awk" "$RESULTS"
-echo
-echo "raw results: $RESULTS (program build repetition seconds rss_kb cpu_seconds); logs: $LOG_DIR"
-if [ "$nfail" -gt 0 ]; then
-    echo "realworld/run.sh: $nfail run(s) FAILED:$(for k in "${!FAILED[@]}"; do printf ' %s' "$k"; done)" >&2
-    exit 1
-fi
+RUN_DIR=$BUILD_DIR
+. "$BENCH_DIR/run_loop.sh"
+run_interleaved realworld/run.sh "$BENCH_DIR/tables.awk"
