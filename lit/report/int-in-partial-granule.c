@@ -27,6 +27,7 @@ __attribute__((noinline)) static int stack_int(int half) {
 }
 
 static volatile int sink;
+static char *volatile keep;
 
 // Whether the access (what, size, offset) ended its child with a report.
 static int reported(char what, int size, int off) {
@@ -39,6 +40,7 @@ static int reported(char what, int size, int off) {
     } else {
       char *b = malloc(size);
       memset(b, 0, size);
+      keep = b; // the block escapes: its store cannot be dropped
       if (what == 'l')
         sink = load((const int *)(b + off));
       else
