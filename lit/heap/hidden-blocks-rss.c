@@ -13,14 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long rss_mb(void) {
-  long pages = 0, resident = 0;
-  FILE *f = fopen("/proc/self/statm", "r");
-  if (!f || fscanf(f, "%ld %ld", &pages, &resident) != 2)
-    return -1;
-  fclose(f);
-  return resident * 4096 / (1 << 20);
-}
+#include "Inputs/rss.h"
 
 static void *churn(void *arg) {
   unsigned seed = (unsigned)(size_t)arg * 2654435761u + 1;

@@ -14,14 +14,7 @@
 
 #define BLOCK (64 << 10)
 
-static long rss_mb(void) {
-  long pages = 0, resident = 0;
-  FILE *f = fopen("/proc/self/statm", "r");
-  if (!f || fscanf(f, "%ld %ld", &pages, &resident) != 2)
-    return -1;
-  fclose(f);
-  return resident * 4096 / (1 << 20);
-}
+#include "Inputs/rss.h"
 
 int main(void) {
   for (int i = 0; i < 3200; i++) {

@@ -7,31 +7,13 @@
 // RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run %t 2>&1 | FileCheck %s
 // RUN: %clang -O1 -g -fomit-frame-pointer %s -o %t.nofp
 // RUN: env SLEUTH_OPTIONS=guard_pages=1 not %sleuth_run %t.nofp 2>&1 | FileCheck %s
-#include <stdlib.h>
-#include <string.h>
+#include "Inputs/lost_list.h"
 
 void __lsan_disable(void) __attribute__((weak));
 void __lsan_enable(void) __attribute__((weak));
 void __lsan_ignore_object(const void *) __attribute__((weak));
 
-struct node {
-  struct node *next;
-  char pad[24];
-};
-
 void *volatile reachable;
-
-__attribute__((noinline)) static struct node *new_node(struct node *next) {
-  struct node *n = malloc(sizeof *n);
-  memset(n, 0, sizeof *n);
-  n->next = next;
-  return n;
-}
-
-__attribute__((noinline)) static void lose_list(void) {
-  struct node *volatile head = new_node(new_node(0));
-  head = 0;
-}
 
 __attribute__((noinline)) static void lose_ignored(void) {
   __lsan_disable();
@@ -40,12 +22,6 @@ __attribute__((noinline)) static void lose_ignored(void) {
   p = malloc(200);
   __lsan_ignore_object(p);
   p = 0;
-}
-
-__attribute__((noinline)) static void scrub(void) {
-  volatile char buf[65536];
-  memset((char *)buf, 0, sizeof buf);
-  __asm__ volatile("" : : "r"(buf) : "memory");
 }
 
 int main(void) {
@@ -57,10 +33,10 @@ int main(void) {
 }
 // CHECK: ERROR: Sleuth: detected memory leaks
 // CHECK: Direct leak of 32 byte(s) in 1 object(s) allocated from:
-// CHECK:   #{{[0-9]+}} {{.*}} in new_node {{.*}}guard-pages-leaks.c:25
-// CHECK:   #{{[0-9]+}} {{.*}} in lose_list {{.*}}guard-pages-leaks.c:32
+// CHECK:   #{{[0-9]+}} {{.*}} in new_node {{.*}}lost_list.h:15
+// CHECK:   #{{[0-9]+}} {{.*}} in lose_list {{.*}}lost_list.h:22
 // CHECK: Indirect leak of 32 byte(s) in 1 object(s) allocated from:
-// CHECK:   #{{[0-9]+}} {{.*}} in new_node {{.*}}guard-pages-leaks.c:25
+// CHECK:   #{{[0-9]+}} {{.*}} in new_node {{.*}}lost_list.h:15
 // CHECK: SUMMARY: Sleuth: 64 byte(s) leaked in 2 allocation(s).
 // CHECK-NOT: 100 byte
 // CHECK-NOT: 200 byte
