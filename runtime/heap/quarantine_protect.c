@@ -67,6 +67,14 @@ static spin_t lock;
 static prot_entry *table;
 static uint32_t count, cap;
 int sl_shadow_hidden;
+/* Hidden blocks per size class: a range check within a class that has
+ * none needs no slot lookup (shadow_reveal). */
+static uint32_t hidden_in_class[N_CLASSES];
+static inline void count_hidden(uptr slot, int d) {
+  unsigned c = (unsigned)((slot - HEAP_BEG) >> REGION_SHIFT);
+  __atomic_fetch_add(&sl_shadow_hidden, d, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&hidden_in_class[c], (uint32_t)d, __ATOMIC_RELAXED);
+}
 static size_t shadow_released; /* bytes of shadow given back so far */
 
 static inline uint32_t home_of(uptr key) {
@@ -87,7 +95,7 @@ static uint32_t find_locked(uptr key) {
 
 static void remove_locked(uint32_t i) {
   if (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING_HIDDEN)
-    __atomic_fetch_sub(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
+    count_hidden(table[i].key, -1);
   table[i].key = 0;
   __atomic_store_n(&count, count - 1, __ATOMIC_RELAXED);
   /* Move later entries of the run back into the gap they may probe past. */
@@ -203,7 +211,7 @@ void quarantine_hide_finish_locked(uptr ub, int released, int protected_) {
   if (released && protected_) {
     /* The record's copy is the one that counts from now on. */
     table[i].kind = K_HIDDEN;
-    __atomic_fetch_add(&sl_shadow_hidden, 1, __ATOMIC_RELAXED);
+    count_hidden(slot, 1);
     /* The hint, where the slot's shadow page stays. */
     shadow_unpoison(slot, SHADOW_GRANULE);
     return;
@@ -408,6 +416,14 @@ int shadow_reveal(uptr addr, uptr size) {
    * hidden block, and needs no slot lookup. */
   if (last < HEAP_BEG + ((uptr)HIDE_MIN_CLASS << REGION_SHIFT))
     return 0;
+  /* Nor does one within a class none of whose blocks is hidden now (a
+   * copy into a live page-sized buffer while other classes' blocks are). */
+  if (last < HEAP_END) {
+    unsigned c0 = (unsigned)((addr - HEAP_BEG) >> REGION_SHIFT);
+    unsigned c1 = (unsigned)((last - HEAP_BEG) >> REGION_SHIFT);
+    if (c0 == c1 && !__atomic_load_n(&hidden_in_class[c0], __ATOMIC_RELAXED))
+      return 0;
+  }
   int any = 0;
   for (int n = 0; n < 64 && addr <= last; n++) {
     uint32_t ss;
