@@ -19,7 +19,13 @@
 #include "threads.h"
 #include "unwind.h"
 
-#define TC_MAX 32
+/* A thread caches up to 32 KiB of free slots per class, at least 32 and at
+ * most TC_MAX of them: small blocks come and go by the hundred between two
+ * of the quarantine's eviction rounds (256 blocks each), and a cache of 32
+ * sent most of them through the central list and back, a lock and a cold
+ * link per slot each way. */
+#define TC_MAX 256
+#define TC_BYTES (32u << 10)
 #define CARVE_BYTES (64u << 10)
 
 typedef struct {
@@ -32,12 +38,27 @@ typedef struct {
   quarantine_batch q;
 } alloc_cache;
 
+/* Free slots on their way between thread caches: a full cache gives half
+ * of itself to the central class as one batch, and an empty one takes a
+ * batch back, one lock and no read of the slots' cold memory either way
+ * (the intrusive list below reads a link in each slot it hands out). */
+#define XFER_SLOTS (TC_MAX / 2)
+#define XFER_MAX_FULL 64 /* batches per class; beyond, the intrusive list */
+typedef struct xfer_batch {
+  struct xfer_batch *next;
+  uint32_t n;
+  uptr slots[XFER_SLOTS];
+} xfer_batch;
+
 typedef struct {
   spin_t lock;
   uptr free_head; /* intrusive list, link at slot + 8 */
+  xfer_batch *full, *spare;
+  uint32_t n_full;
   uptr carved_end;
   uint32_t slot_size;
   uint64_t slot_magic; /* slot_div_magic(slot_size) */
+  uint32_t tc_cap;     /* slots a thread's cache holds of this class */
 } central_class;
 
 static central_class central[N_CLASSES];
@@ -138,6 +159,8 @@ void allocator_init(void) {
   for (unsigned c = 1; c < N_CLASSES; c++) {
     central[c].slot_size = class_size(c);
     central[c].slot_magic = slot_div_magic(central[c].slot_size);
+    uint32_t cap = TC_BYTES / central[c].slot_size;
+    central[c].tc_cap = cap < 32 ? 32 : cap > TC_MAX ? TC_MAX : cap;
     central[c].carved_end = region_beg(c);
   }
   unsigned long long rz = sl_opt.redzone;
@@ -157,13 +180,24 @@ static alloc_cache *cache_get(void) {
   return t->alloc_cache;
 }
 
-/* Fills the thread cache of class c from the central free list, carving
- * fresh slots (poisoned as redzone) when the list is empty. */
+/* Fills the thread cache of class c from the central class: a batch,
+ * else the intrusive free list, else fresh slots (poisoned as redzone). */
 static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
   central_class *cc = &central[c];
   tc_class *tc = &ac->cls[c];
-  uint32_t want = TC_MAX / 2;
+  uint32_t want = cc->tc_cap / 2;
   spin_lock(&cc->lock);
+  xfer_batch *b = cc->full;
+  if (b && tc->count + b->n <= TC_MAX) {
+    cc->full = b->next;
+    cc->n_full--;
+    __builtin_memcpy(&tc->slots[tc->count], b->slots, b->n * sizeof(uptr));
+    tc->count += b->n;
+    b->next = cc->spare;
+    cc->spare = b;
+    spin_unlock(&cc->lock);
+    return 1;
+  }
   while (tc->count < want && cc->free_head) {
     uptr s = cc->free_head;
     cc->free_head = *(uptr *)(s + 8);
@@ -680,6 +714,33 @@ int chunk_release_range(uptr ub, uptr *lo, uptr *hi) {
   return *hi > *lo;
 }
 
+/* Moves the newer half of a full thread cache to the central class as a
+ * batch; 0 if the class holds enough batches already (or no memory). */
+static SL_NOINLINE int give_batch(tc_class *tc, unsigned c) {
+  central_class *cc = &central[c];
+  uint32_t n = tc->count / 2;
+  if (n > XFER_SLOTS)
+    n = XFER_SLOTS;
+  spin_lock(&cc->lock);
+  xfer_batch *b = cc->n_full < XFER_MAX_FULL ? cc->spare : 0;
+  if (b)
+    cc->spare = b->next;
+  else if (cc->n_full < XFER_MAX_FULL)
+    b = ialloc(sizeof *b); /* at most XFER_MAX_FULL + 1 per class, ever */
+  if (!b) {
+    spin_unlock(&cc->lock);
+    return 0;
+  }
+  tc->count -= n;
+  __builtin_memcpy(b->slots, &tc->slots[tc->count], n * sizeof(uptr));
+  b->n = n;
+  b->next = cc->full;
+  cc->full = b;
+  cc->n_full++;
+  spin_unlock(&cc->lock);
+  return 1;
+}
+
 void chunk_recycle(uptr user_beg, void *cache) {
   chunk_header *h = header_of(user_beg);
   size_t footprint = chunk_footprint(user_beg);
@@ -694,9 +755,14 @@ void chunk_recycle(uptr user_beg, void *cache) {
   uptr slot = slot_of(user_beg, &c);
   __atomic_store_n(&h->state, CHUNK_AVAILABLE, __ATOMIC_RELEASE);
   alloc_cache *ac = cache;
-  if (ac && ac->cls[c].count < TC_MAX) {
-    ac->cls[c].slots[ac->cls[c].count++] = slot;
-    return;
+  if (ac) {
+    tc_class *tc = &ac->cls[c];
+    if (tc->count >= central[c].tc_cap)
+      give_batch(tc, c);
+    if (tc->count < central[c].tc_cap) {
+      tc->slots[tc->count++] = slot;
+      return;
+    }
   }
   central_class *cc = &central[c];
   spin_lock(&cc->lock);
