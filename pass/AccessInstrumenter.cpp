@@ -400,11 +400,15 @@ void AccessInstrumenter::emitRangeCheck(IRBuilderBase &IRB, Value *Addr,
 }
 
 Value *AccessInstrumenter::emitRangeQuery(IRBuilderBase &IRB, Value *Addr,
-                                          Value *Size) {
+                                          Value *Size, bool FastPath) {
   CallInst *Call = IRB.CreateCall(RangeQuery, {Addr, Size});
   Call->setMetadata("nosanitize", NoSanitize);
   Call->setDoesNotThrow();
-  RangeQueries.emplace_back(Call); // its fast path: instrumentAll
+  // A fast path (instrumentAll) only where it may answer: not for a range
+  // known to be longer than 64 bytes.
+  const auto *C = dyn_cast<ConstantInt>(Size);
+  if (FastPath && !(C && C->getValue().ugt(64)))
+    RangeQueries.emplace_back(Call);
   return IRB.CreateICmpNE(Call, ConstantInt::get(IntptrTy, 0));
 }
 

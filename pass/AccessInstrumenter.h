@@ -95,11 +95,13 @@ public:
                       llvm::Value *Size, bool IsWrite);
 
   /// __sleuth_range_is_poisoned(Addr, Size) != 0 at IRB's point: whether
-  /// some byte of the range is not addressable (reports nothing). The call
-  /// gets an inline fast path in instrumentAll, once the caller's analyses
-  /// of the blocks are done with (it splits the block).
+  /// some byte of the range is not addressable (reports nothing). With
+  /// FastPath (a query that runs once per run of its loop, not once per
+  /// run of a whole nest) the call gets an inline test in instrumentAll,
+  /// once the caller's analyses of the blocks are done with (it splits the
+  /// block).
   llvm::Value *emitRangeQuery(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
-                              llvm::Value *Size);
+                              llvm::Value *Size, bool FastPath);
 
   llvm::IntegerType *intptrTy() const { return IntptrTy; }
 

@@ -255,7 +255,9 @@ Value *emitRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
   Value *Begin = IRB.CreateAdd(Low, ConstantInt::get(IntptrTy, Lo, true));
   Value *Size = IRB.CreateAdd(IRB.CreateSub(High, Low),
                               ConstantInt::get(IntptrTy, Hi - Lo));
-  return AI.emitRangeQuery(IRB, Begin, Size);
+  // Inline tests pay where the query runs per run of L, not out of a nest.
+  return AI.emitRangeQuery(IRB, Begin, Size,
+                           At == Anchor.L->getLoopPreheader()->getTerminator());
 }
 
 /// A cluster too sparse in its own loop L (a column a[k][j] walked with a
@@ -331,7 +333,7 @@ Value *emitOuterRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
   Value *Begin = IRB.CreateAdd(LowI, ConstantInt::get(IntptrTy, Lo, true));
   Value *Size = IRB.CreateAdd(IRB.CreateSub(HighI, LowI),
                               ConstantInt::get(IntptrTy, Hi - Lo));
-  return AI.emitRangeQuery(IRB, Begin, Size);
+  return AI.emitRangeQuery(IRB, Begin, Size, /*FastPath=*/false);
 }
 
 /// Erases the queries (and the `or`s joining them) of a loop that was not
