@@ -193,18 +193,24 @@ makeExpander(ScalarEvolution &SE, const DataLayout &) {
 /// the shadow while it runs), and where the bounds expand safely. There the
 /// query runs once per run of that loop instead of once per run of L: a
 /// matrix row's query leaves the product's j loop, a row-pointer array's
-/// the whole nest.
+/// the whole nest. Null if the bounds do not even expand in L's preheader.
 Instruction *queryPoint(Loop *L, ArrayRef<const SCEV *> Bounds,
                         ScalarEvolution &SE, SCEVExpander &Exp) {
+  auto ExpandAt = [&](Instruction *At) {
+    return all_of(Bounds,
+                  [&](const SCEV *S) { return safeToExpandAt(S, At, SE, Exp); });
+  };
   Instruction *At = L->getLoopPreheader()->getTerminator();
+  if (!ExpandAt(At))
+    return nullptr;
   for (Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
     BasicBlock *PH = P->getLoopPreheader();
     if (!PH || !isa<BranchInst>(PH->getTerminator()) || hasCalls(*P))
       break;
     Instruction *PAt = PH->getTerminator();
-    if (!all_of(Bounds, [&](const SCEV *S) {
-          return SE.isLoopInvariant(S, P) && safeToExpandAt(S, PAt, SE, Exp);
-        }))
+    if (!all_of(Bounds,
+                [&](const SCEV *S) { return SE.isLoopInvariant(S, P); }) ||
+        !ExpandAt(PAt))
       break;
     At = PAt;
   }
@@ -237,8 +243,7 @@ Value *emitRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
         First, SE.getMulExpr(SE.getConstant(StepTy, Step, true), Iters));
   }
   Instruction *At = queryPoint(Anchor.L, {First, Last}, SE, Expander);
-  if (!safeToExpandAt(First, At, SE, Expander) ||
-      !safeToExpandAt(Last, At, SE, Expander))
+  if (!At)
     return nullptr;
   Value *FirstV = Expander.expandCodeFor(First, First->getType(), At);
   Value *LastV = Last == First
@@ -320,8 +325,7 @@ Value *emitOuterRangeQuery(const Candidate &Anchor, int64_t Lo, int64_t Hi,
   (StepP < 0 ? Low : High) = SE.getAddExpr(StepP < 0 ? Low : High, AlongP);
   (Step < 0 ? Low : High) = SE.getAddExpr(Step < 0 ? Low : High, AlongL);
   Instruction *At = queryPoint(P, {Low, High}, SE, Expander);
-  if (!safeToExpandAt(Low, At, SE, Expander) ||
-      !safeToExpandAt(High, At, SE, Expander))
+  if (!At)
     return nullptr;
   Value *LowV = Expander.expandCodeFor(Low, Low->getType(), At);
   Value *HighV = Expander.expandCodeFor(High, High->getType(), At);

@@ -726,7 +726,9 @@ static SL_NOINLINE int give_batch(tc_class *tc, unsigned c) {
   if (b)
     cc->spare = b->next;
   else if (cc->n_full < XFER_MAX_FULL)
-    b = ialloc(sizeof *b); /* at most XFER_MAX_FULL + 1 per class, ever */
+    /* Made only when no spare exists, so every batch is full then: at most
+     * XFER_MAX_FULL per class, ever. */
+    b = ialloc(sizeof *b);
   if (!b) {
     spin_unlock(&cc->lock);
     return 0;

@@ -411,13 +411,10 @@ int shadow_reveal(uptr addr, uptr size) {
   if (addr < HEAP_BEG || addr >= HEAP_END)
     return 0;
   uptr last = addr + size - 1;
-  /* Regions go up with the class: a range that ends below the first class
-   * that is ever hidden (most copies: strings, small structs) touches no
-   * hidden block, and needs no slot lookup. */
-  if (last < HEAP_BEG + ((uptr)HIDE_MIN_CLASS << REGION_SHIFT))
-    return 0;
-  /* Nor does one within a class none of whose blocks is hidden now (a
-   * copy into a live page-sized buffer while other classes' blocks are). */
+  /* A range within one class none of whose blocks is hidden now touches
+   * no hidden block and needs no slot lookup: every range in a class below
+   * HIDE_MIN_CLASS (most copies: strings, small structs), and a copy into
+   * a live page-sized buffer while other classes' blocks are hidden. */
   if (last < HEAP_END) {
     unsigned c0 = (unsigned)((addr - HEAP_BEG) >> REGION_SHIFT);
     unsigned c1 = (unsigned)((last - HEAP_BEG) >> REGION_SHIFT);
