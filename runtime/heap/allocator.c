@@ -302,7 +302,12 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
      * spans pages (big slots, whose memory is not prefaulted). */
     if (end - beg >= (8u << 3 << 10) && !prefault_unsupported)
       populate(MEM_TO_SHADOW(beg), MEM_TO_SHADOW(end));
-    shadow_poison(beg, end - beg, SH_HEAP_REDZONE);
+    /* And the first granule past the carve, the next slot's left redzone
+     * whenever it is carved: uncarved memory's shadow reads 0, and a write
+     * just past the last carved slot's block must not pass for one into
+     * addressable memory. */
+    shadow_poison(beg, (end < region_end(c) ? end + 16 : end) - beg,
+                  SH_HEAP_REDZONE);
     for (uptr s = end; s > beg;) /* hand out low addresses first */
       tc->slots[tc->count++] = (s -= cc->slot_size);
     pre = prefault_claim(cc, c, &pre_lo, &pre_hi);
@@ -1013,9 +1018,24 @@ int allocator_describe(uptr addr, chunk_info *out) {
   uptr slot = slot_of(addr, &c);
   if (!slot) {
     large_header *lh = large_containing(addr);
-    if (!lh)
+    if (lh) {
+      fill_info(lh->user_beg, header_of(lh->user_beg), out);
+      return 1;
+    }
+    /* The granule poisoned past a class's last carve (refill): the last
+     * carved slot's block is the one overrun. */
+    c = addr >= HEAP_BEG && addr < HEAP_END
+            ? (unsigned)((addr - HEAP_BEG) >> REGION_SHIFT)
+            : 0;
+    uptr carved = c ? __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE)
+                    : 0;
+    if (!c || carved == region_beg(c) || addr < carved || addr >= carved + 16)
       return 0;
-    fill_info(lh->user_beg, header_of(lh->user_beg), out);
+    uptr pub;
+    chunk_header *ph = block_in_slot(carved - central[c].slot_size, c, &pub);
+    if (!ph || ph->state == CHUNK_AVAILABLE)
+      return 0;
+    fill_info(pub, ph, out);
     return 1;
   }
   uptr ub = 0, pub = 0;
