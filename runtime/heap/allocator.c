@@ -56,7 +56,7 @@ typedef struct {
   xfer_batch *full, *spare;
   uint32_t n_full;
   uptr carved_end;
-  uptr populated_end; /* prefault_range: faulted in up to here */
+  uptr populated_end; /* prefault_claim: faulted in up to here */
   uint32_t slot_size;
   uint64_t slot_magic; /* slot_div_magic(slot_size) */
   uint32_t tc_cap;     /* slots a thread's cache holds of this class */
@@ -299,8 +299,9 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
     }
     cc->carved_end = end;
     /* The shadow is written whole right here: fault it in at once when it
-     * spans pages (big slots, whose memory is not prefaulted). */
-    if (end - beg >= (8u << 3 << 10) && !prefault_unsupported)
+     * spans two pages or more (64 KiB of slots: big slots, whose memory
+     * is not prefaulted). */
+    if (end - beg >= (64u << 10) && !prefault_unsupported)
       populate(MEM_TO_SHADOW(beg), MEM_TO_SHADOW(end));
     /* And the first granule past the carve, the next slot's left redzone
      * whenever it is carved: uncarved memory's shadow reads 0, and a write
