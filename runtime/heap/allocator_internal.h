@@ -179,6 +179,10 @@ size_t chunk_footprint(uptr user_beg);
 int chunk_release_range(uptr user_beg, uptr *lo, uptr *hi);
 /* Slots this big or bigger may have a whole page to give back. */
 #define RELEASE_MIN_FOOTPRINT (8u << 10)
+/* No page goes back with a quarantine below this limit: blocks are reused
+ * within a few batches, and releasing their pages would only turn each
+ * reuse into page faults. */
+#define RELEASE_MIN_LIMIT (4u << 20)
 /* Returns a quarantined block to its free list (or unmaps a large one). */
 void chunk_recycle(uptr user_beg, void *cache);
 

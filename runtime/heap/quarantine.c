@@ -24,9 +24,6 @@
 #include "redzone_pattern.h"
 
 #define THREAD_BATCH_BYTES (256u << 10)
-/* Below this limit blocks are reused within a few batches: releasing
- * their pages would only turn each reuse into page faults. */
-#define RELEASE_MIN_LIMIT (4u << 20)
 
 static spin_t lock;
 static quarantine_batch global;
