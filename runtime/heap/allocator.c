@@ -816,8 +816,8 @@ int chunk_release_range(uptr ub, uptr *lo, uptr *hi) {
     if (stale > ub && stale < end && stale - ub > keep)
       keep = stale - ub;
   }
-  *lo = (ub + keep + 4095) & ~(uptr)4095;
-  *hi = end & ~(uptr)4095;
+  *lo = page_up(ub + keep);
+  *hi = page_down(end);
   return *hi > *lo;
 }
 
@@ -1030,30 +1030,27 @@ int allocator_describe(uptr addr, chunk_info *out) {
     return guard_describe(addr, out);
   unsigned c;
   uptr slot = slot_of(addr, &c);
-  if (!slot) {
+  int uncarved = !slot;
+  if (uncarved) {
     large_header *lh = large_containing(addr);
     if (lh) {
       fill_info(lh->user_beg, header_of(lh->user_beg), out);
       return 1;
     }
-    /* The granule poisoned past a class's last carve (refill): the last
-     * carved slot's block is the one overrun. */
+    /* The granule poisoned past a class's last carve (refill): the left
+     * redzone of a slot not carved yet, which holds no block; the one
+     * before it (the last carved) is described below. */
     c = addr >= HEAP_BEG && addr < HEAP_END
             ? (unsigned)((addr - HEAP_BEG) >> REGION_SHIFT)
             : 0;
     uptr carved = c ? __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE)
                     : 0;
-    if (!c || carved == region_beg(c) || addr < carved || addr >= carved + 16)
+    if (!c || addr < carved || addr >= carved + 16)
       return 0;
-    uptr pub;
-    chunk_header *ph = block_in_slot(carved - central[c].slot_size, c, &pub);
-    if (!ph || ph->state == CHUNK_AVAILABLE)
-      return 0;
-    fill_info(pub, ph, out);
-    return 1;
+    slot = carved;
   }
   uptr ub = 0, pub = 0;
-  chunk_header *h = block_in_slot(slot, c, &ub);
+  chunk_header *h = uncarved ? 0 : block_in_slot(slot, c, &ub);
   if (h && h->state == CHUNK_AVAILABLE)
     h = 0;
   if (h && addr >= ub) {
