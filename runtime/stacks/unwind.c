@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <sys/auxv.h>
 #include <stdlib.h> /* exit: the runtime's interceptor of it */
 #include <unwind.h>
 
@@ -238,11 +239,41 @@ static int unwind_no_fp(uptr *pcs, int max, uptr fp) {
   return n;
 }
 
+/* The dynamic loader's code ([lo, hi) of its executable segment), from
+ * its ELF headers in memory (AT_BASE); empty in a static program. */
+static uptr loader_lo, loader_hi;
+static int loader_looked;
+static int pc_in_loader(uptr pc) {
+  if (!__atomic_load_n(&loader_looked, __ATOMIC_ACQUIRE)) {
+    uptr base = getauxval(AT_BASE), lo = 0, hi = 0;
+    const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)base;
+    if (base && sl_strncmp((const char *)eh->e_ident, ELFMAG, SELFMAG) == 0) {
+      const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(base + eh->e_phoff);
+      for (int i = 0; i < eh->e_phnum; i++)
+        if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X)) {
+          lo = base + ph[i].p_vaddr;
+          hi = lo + ph[i].p_memsz;
+          break;
+        }
+    }
+    loader_lo = lo;
+    loader_hi = hi;
+    __atomic_store_n(&loader_looked, 1, __ATOMIC_RELEASE);
+  }
+  return pc >= loader_lo && pc < loader_hi;
+}
+
 uint32_t stack_capture_id(uptr first_pc, uptr fp) {
   uptr pcs[DEPOT_MAX_FRAMES];
   int max = (int)sl_opt.malloc_context_size;
-  if (max < 1) /* 0 keeps the allocator's own frame, as ASan does */
-    max = 1;
+  /* 0 keeps the allocator's own frame, as ASan does. With that one frame
+   * alone, a block the dynamic loader allocated (a thread's DTV, dynamic
+   * TLS) would lose what makes the leak scan keep it as a root: its
+   * caller in ld.so (leak.c, allocated_by_loader). So the caller is taken
+   * too, and kept where it is the loader's. */
+  int one_frame = max <= 1;
+  if (one_frame)
+    max = 2;
   /* ASan accepts up to 256; the depot keeps 64 (deeper frames of
    * allocation stacks are rarely the ones that explain a bug). */
   if (max > DEPOT_MAX_FRAMES)
@@ -263,5 +294,7 @@ uint32_t stack_capture_id(uptr first_pc, uptr fp) {
     /* Start at the caller of the allocator entry point (frame fp). */
     n = 1 + unwind_slow(pcs + 1, max - 1, ((uptr *)fp)[1]);
   }
+  if (one_frame && n > 1 && !pc_in_loader(pcs[1]))
+    n = 1;
   return depot_put_hinted(pcs, n, outer);
 }
