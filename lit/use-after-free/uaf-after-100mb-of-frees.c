@@ -64,6 +64,6 @@ int main(int argc, char **argv) {
   // GOON: read 0
   // GOON-NOT: ERROR: Sleuth
   // STATS: Stats: quarantine: {{[1-9][0-9][0-9][0-9][0-9]+}} KiB of quarantined blocks' pages returned to the kernel so far ({{[0-9]+}} blocks)
-  // STATS-NEXT: Stats: quarantine: {{[1-9][0-9]+}} blocks hidden now ({{[0-9]+}} protected), {{[1-9][0-9][0-9][0-9]+}} KiB of their shadow returned to the kernel so far
+  // STATS-NEXT: Stats: quarantine: {{[1-9][0-9]+}} blocks hidden now ({{[0-9]+}} protected, by {{guard markers|mprotect}}), {{[1-9][0-9][0-9][0-9]+}} KiB of their shadow returned to the kernel so far
   return 0;
 }

@@ -18,6 +18,11 @@
 // RUN: not %run %t fork 2>&1 | FileCheck %s --check-prefixes=READ,STACKS,FORK
 // RUN: not %run %t ownsegv 2>&1 | FileCheck %s --check-prefixes=READ,STACKS
 // RUN: env SLEUTH_OPTIONS=halt_on_error=0 not %run %t goon 2>&1 | FileCheck %s --check-prefix=GOON
+// The same with mprotect instead of the kernel's guard markers.
+// RUN: env SLEUTH_OPTIONS=quarantine_guard_markers=0:print_stats=1 not %run %t read 2>&1 | FileCheck %s --check-prefixes=READ,STACKS,STATS
+// RUN: env SLEUTH_OPTIONS=quarantine_guard_markers=0 not %run %t memcpy 2>&1 | FileCheck %s --check-prefixes=MEMCPY,STACKS
+// RUN: env SLEUTH_OPTIONS=quarantine_guard_markers=0 not %run %t fork 2>&1 | FileCheck %s --check-prefixes=READ,STACKS,FORK
+// RUN: env SLEUTH_OPTIONS=quarantine_guard_markers=0:halt_on_error=0 not %run %t goon 2>&1 | FileCheck %s --check-prefix=GOON
 // Without Sleuth's SIGSEGV handler nothing is hidden: the shadow reports it.
 // RUN: env SLEUTH_OPTIONS=handle_segv=0:print_stats=1 not %run %t read 2>&1 | FileCheck %s --check-prefixes=READ,STACKS,NOHIDE
 #include <fcntl.h>
@@ -115,50 +120,50 @@ int main(int argc, char **argv) {
 }
 // READ: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // READ-NEXT: READ of size 1 at [[ADDR]] thread T0
-// READ-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:83
+// READ-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:88
 // READ: [[ADDR]] is located 40002 bytes inside of 65536-byte region
 // WRITE: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // WRITE-NEXT: WRITE of size 8 at [[ADDR]] thread T0
-// WRITE-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:85
+// WRITE-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:90
 // WRITE: [[ADDR]] is located 32768 bytes inside of 65536-byte region
 // MEMCPY: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // MEMCPY-NEXT: READ of size 100 at [[ADDR]] thread T0
-// MEMCPY-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:89
+// MEMCPY-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:94
 // MEMCPY: [[ADDR]] is located 20000 bytes inside of 65536-byte region
 // READFD: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // READFD-NEXT: WRITE of size 200 at [[ADDR]] thread T0
 // READFD-NEXT: {{#0 0x[0-9a-f]+ in read}}
-// READFD-NEXT: {{#1 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:94
+// READFD-NEXT: {{#1 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:99
 // READFD: [[ADDR]] is located 50000 bytes inside of 65536-byte region
 // ASM: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // ASM-NEXT: READ of size 1 at [[ADDR]] thread T0
-// ASM-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:100
+// ASM-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:105
 // ASM: [[ADDR]] is located 12345 bytes inside of 65536-byte region
 // DOUBLE: ERROR: Sleuth: double-free: attempting double-free on [[ADDR:0x[0-9a-f]+]] in thread T0:
 // DOUBLE-NEXT: {{#0 0x[0-9a-f]+ in free}}
-// DOUBLE-NEXT: {{#1 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:104
+// DOUBLE-NEXT: {{#1 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:109
 // DOUBLE: [[ADDR]] is located 0 bytes inside of 65536-byte region
 // STACKS: freed by thread T0 here:
 // STACKS-NEXT: {{#0 0x[0-9a-f]+ in free}}
-// STACKS-NEXT: {{#1 0x[0-9a-f]+ in release .*}}uaf-hidden-block.c:40
+// STACKS-NEXT: {{#1 0x[0-9a-f]+ in release .*}}uaf-hidden-block.c:45
 // STACKS-NEXT: {{#2 0x[0-9a-f]+ in main }}
 // STACKS: previously allocated by thread T0 here:
 // STACKS-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-// STACKS-NEXT: {{#1 0x[0-9a-f]+ in make .*}}uaf-hidden-block.c:34
+// STACKS-NEXT: {{#1 0x[0-9a-f]+ in make .*}}uaf-hidden-block.c:39
 // STACKS-NEXT: {{#2 0x[0-9a-f]+ in main }}
-// STATS: Stats: quarantine: {{[0-9]+}} blocks hidden now ({{[0-9]+}} protected), {{[1-9][0-9]+}} KiB of their shadow returned to the kernel so far
+// STATS: Stats: quarantine: {{[0-9]+}} blocks hidden now ({{[0-9]+}} protected, by {{guard markers|mprotect}}), {{[1-9][0-9]+}} KiB of their shadow returned to the kernel so far
 // NOHIDE: Stats: quarantine: 0 blocks hidden now (0 protected), 0 KiB of their shadow returned to the kernel so far
 // FORK-NOT: the program's own handler
 // FORK: child exited with 1
 // GOON: ERROR: Sleuth: heap-use-after-free on address {{.*}}
 // GOON-NEXT: READ of size 1 at
-// GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:108
+// GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:113
 // GOON: ERROR: Sleuth: heap-use-after-free on address {{.*}}
 // GOON-NEXT: WRITE of size 1 at
-// GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:109
+// GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:114
 // GOON: ERROR: Sleuth: heap-use-after-free on address {{.*}}
 // GOON-NEXT: READ of size 64 at
-// GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:110
+// GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:115
 // GOON-NOT: ERROR: Sleuth
 // GOON: went on: 0 0
 // GOON-NOT: ERROR: Sleuth

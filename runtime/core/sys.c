@@ -9,6 +9,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 
 extern char **environ;
@@ -55,6 +56,35 @@ int sys_madvise(void *addr, size_t len, int advice) {
 long sys_madvise_self_ranges(const void *iov, size_t n, int advice) {
   return sys_call6(440 /* SYS_process_madvise */, -10000 /* PIDFD_SELF */,
                    (long)iov, (long)n, advice, 0, 0);
+}
+
+/* Set once process_madvise on this process is refused (kernels before
+ * 6.14 have no PIDFD_SELF): then one madvise per range. */
+static int ranges_unsupported;
+
+void sys_madvise_ranges(const void *iov, size_t n, int advice,
+                        unsigned char *ok) {
+  const struct iovec *v = iov;
+  /* How far the batched call got (it stops at the first range it fails). */
+  size_t done = 0;
+  long r = -1;
+  if (n > 1 && !__atomic_load_n(&ranges_unsupported, __ATOMIC_RELAXED)) {
+    r = sys_madvise_self_ranges(iov, n, advice);
+    if (r < 0 && r != -EINTR)
+      __atomic_store_n(&ranges_unsupported, 1, __ATOMIC_RELAXED);
+  }
+  for (size_t i = 0; i < n; i++) {
+    int got;
+    if (r > 0 && done + v[i].iov_len <= (size_t)r) {
+      done += v[i].iov_len;
+      got = 1;
+    } else {
+      r = 0; /* the rest one by one */
+      got = sys_madvise(v[i].iov_base, v[i].iov_len, advice) == 0;
+    }
+    if (ok)
+      ok[i] = (unsigned char)got;
+  }
 }
 
 long sys_write(int fd, const void *buf, size_t n) {

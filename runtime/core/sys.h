@@ -32,6 +32,13 @@ int sys_madvise(void *addr, size_t len, int advice);
  * MADV_DONTNEED there needs 6.13): n ranges of iov (struct iovec) in one
  * call, one TLB flush for all. The bytes advised, or a negative errno. */
 long sys_madvise_self_ranges(const void *iov, size_t n, int advice);
+/* advice on n ranges of iov (struct iovec): in one process_madvise call
+ * where the kernel takes it (one TLB flush for all the ranges instead of
+ * one per range: on a VM each flush that reaches other CPUs is dear), else
+ * (or past a range the call failed on) one madvise each. ok[i], if ok is
+ * not NULL, says whether range i got the advice. */
+void sys_madvise_ranges(const void *iov, size_t n, int advice,
+                        unsigned char *ok);
 /* mmap that returns NULL on failure (and never MAP_FAILED). */
 void *sys_map_anon(size_t len);
 

@@ -231,6 +231,10 @@ void quarantine_hide_finish_locked(uptr user_beg, int released,
 void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n);
 /* Whether hiding is on (full detection, Sleuth's SIGSEGV handler in place). */
 int quarantine_hide_enabled(void);
+/* Whether hidden blocks are made to fault with guard markers
+ * (MADV_GUARD_INSTALL gives their pages back too) rather than released
+ * and then mprotect'ed; known once a block has been prepared. */
+int quarantine_hide_guards(void);
 /* The old protection for blocks that are not hidden (preloaded only). */
 void quarantine_protect_locked(uptr user_beg, uptr lo, uptr hi);
 
@@ -240,10 +244,14 @@ typedef struct {
   uptr head, tail;
   size_t bytes;
   /* Blocks of the batch with pages to give back, done when the batch
-   * joins the global FIFO (one pass of madvise calls per batch, before
-   * any of them can be evicted). A batch of THREAD_BATCH_BYTES holds at
-   * most 32 blocks of RELEASE_MIN_FOOTPRINT. */
+   * joins the global FIFO (before any of them can be evicted) or when 32
+   * are pending, whichever comes first: one pass of madvise calls for
+   * them all. */
   uint32_t n_pending;
+  /* Whether the tail may have been released (and so hidden) since it was
+   * queued; while not, its record is read in place without asking the
+   * hidden blocks' table (and taking its lock). */
+  uint8_t tail_released;
   uptr pending[RELEASE_PENDING_MAX];
 } quarantine_batch;
 
@@ -256,16 +264,20 @@ size_t quarantine_bytes(void);
 /* Bytes of quarantined blocks' pages given back to the kernel so far, and
  * the number of blocks they were in (statistics). */
 void quarantine_release_stats(size_t *bytes, size_t *blocks);
-/* Blocks hidden now, blocks protected now (hidden included), and bytes of
- * shadow given back so far (quarantine_protect.c). */
+/* Blocks hidden now, blocks protected now (hidden included), bytes of
+ * shadow given back so far, and whether guard markers protect them (-1:
+ * no block was ever protected) (quarantine_protect.c). */
 void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
-                           size_t *shadow_bytes);
+                           size_t *shadow_bytes, int *guard_markers);
 void quarantine_lock(void);
 void quarantine_unlock(void);
 /* quarantine_protect.c: the protection of a quarantined block (hidden or
  * only protected) lifted before the block is recycled (a no-op for a block
  * that was never protected). */
 void quarantine_unprotect(uptr user_beg);
+/* The same for blocks leaving the quarantine together, with one system
+ * call for all where guard markers protect them. */
+void quarantine_unprotect_batch(const uptr *user_beg, size_t n);
 void quarantine_protect_lock(void);
 void quarantine_protect_unlock(void);
 

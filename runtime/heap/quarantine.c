@@ -23,7 +23,13 @@
 #include "options.h"
 #include "redzone_pattern.h"
 
-#define THREAD_BATCH_BYTES (256u << 10)
+/* A thread's frees join the global FIFO a batch of this many bytes at a
+ * time. The blocks of a batch give their pages back in a few system
+ * calls, each of which flushes the TLBs of every CPU the process runs on
+ * (dear on a VM): 1 MiB batches of 8-64 KiB buffers make a quarter of the
+ * flushes of 256 KiB ones and held request_server's peak RSS (each thread
+ * keeps at most a batch and one block unreleased). */
+#define THREAD_BATCH_BYTES (1024u << 10)
 
 static spin_t lock;
 static quarantine_batch global;
@@ -31,20 +37,21 @@ static size_t released_bytes, released_blocks;
 
 static size_t limit(void) { return (size_t)sl_opt.quarantine_size_mb << 20; }
 
-/* process_madvise on this process is refused by kernels before 6.13/6.14:
- * then one madvise per block. */
-static int ranges_unsupported;
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102
+#endif
 
-/* Gives back the pending blocks' dead pages, all in one system call where
- * the kernel allows it (one TLB flush for the batch instead of one per
- * block: on a VM each flush that reaches other CPUs is expensive). Each
- * block is still in this thread's batch, so nothing can recycle it
- * meanwhile. */
+/* Gives back the pending blocks' dead pages, then makes the blocks to hide
+ * fault: with guard markers in one more call, else mprotect'ed one by one
+ * (a block whose guard markers failed, e.g. in a mapping the program
+ * mlock'ed, is not hidden). Each block is still in this thread's batch,
+ * so nothing can recycle it meanwhile. */
 static void release_pending(quarantine_batch *b) {
-  struct iovec iov[RELEASE_PENDING_MAX];
+  struct iovec iov[RELEASE_PENDING_MAX], sub[RELEASE_PENDING_MAX];
   uptr owner[RELEASE_PENDING_MAX], hid_lo[RELEASE_PENDING_MAX],
       hid_hi[RELEASE_PENDING_MAX];
-  uint8_t hidden[RELEASE_PENDING_MAX];
+  uint8_t hidden[RELEASE_PENDING_MAX], ok[RELEASE_PENDING_MAX],
+      state[RELEASE_PENDING_MAX], at[RELEASE_PENDING_MAX];
   size_t n = 0, bytes = 0, blocks, n_hidden = 0;
   /* Hiding (quarantine_protect.c) and the old protection: the blocks are
    * listed, then released without the lock, then protected under it, so
@@ -64,6 +71,8 @@ static void release_pending(quarantine_batch *b) {
     }
   }
   b->n_pending = 0;
+  b->tail_released = 1;
+  int guards = hide && quarantine_hide_guards();
   /* The release itself without the lock (it is the slow part): the
    * prepared blocks are listed but not hidden yet, and only this thread
    * reaches them until the batch joins the FIFO. */
@@ -72,46 +81,42 @@ static void release_pending(quarantine_batch *b) {
   if (!n)
     return;
   blocks = n;
-  /* How far the batched call got (it stops at the first range it fails). */
-  size_t done = 0;
-  long r = -1;
-  if (!__atomic_load_n(&ranges_unsupported, __ATOMIC_RELAXED)) {
-    r = n > 1 ? sys_madvise_self_ranges(iov, n, MADV_DONTNEED) : -1;
-    if (r < 0 && n > 1 && r != -4 /* EINTR */)
-      __atomic_store_n(&ranges_unsupported, 1, __ATOMIC_RELAXED);
+  /* state: 0 kept, 1 released, 3 released and protected. All pages go
+   * first, in one call: the kernel flushes the TLBs once for it, where a
+   * guard marker's install zaps (and flushes) range by range. */
+  sys_madvise_ranges(iov, n, MADV_DONTNEED, state);
+  if (guards) {
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+      if (hidden[i] && state[i]) {
+        sub[m] = iov[i];
+        at[m++] = (uint8_t)i;
+      }
+    sys_madvise_ranges(sub, m, MADV_GUARD_INSTALL, ok);
+    for (size_t k = 0; k < m; k++)
+      if (ok[k])
+        state[at[k]] = 3;
   }
-  uint8_t done_ok[RELEASE_PENDING_MAX];
   for (size_t i = 0; i < n; i++) {
-    size_t len = iov[i].iov_len;
-    int ok;
-    if (r > 0 && done + len <= (size_t)r) {
-      done += len;
-      ok = 1;
-    } else {
-      r = 0; /* the rest one by one */
-      ok = sys_madvise(iov[i].iov_base, len, MADV_DONTNEED) == 0;
-    }
-    if (!ok) {
-      bytes -= len;
+    if (!state[i]) {
+      bytes -= iov[i].iov_len;
       blocks--;
     }
     /* Protected before it is listed as hidden (a fault on it meanwhile
      * waits for the listing, quarantine_protect.c). */
-    if (ok && hidden[i] &&
-        sys_mprotect(iov[i].iov_base, len, PROT_NONE) == 0)
-      ok = 3;
-    done_ok[i] = (uint8_t)ok;
+    if (!guards && state[i] == 1 && hidden[i] &&
+        sys_mprotect(iov[i].iov_base, iov[i].iov_len, PROT_NONE) == 0)
+      state[i] = 3;
   }
   if (locked)
     quarantine_protect_lock();
   for (size_t i = 0; i < n; i++) {
     size_t len = iov[i].iov_len;
-    int ok = done_ok[i] != 0;
     if (hidden[i]) {
-      quarantine_hide_finish_locked(owner[i], ok, done_ok[i] == 3);
+      quarantine_hide_finish_locked(owner[i], state[i] != 0, state[i] == 3);
       hid_lo[n_hidden] = (uptr)iov[i].iov_base;
       hid_hi[n_hidden++] = (uptr)iov[i].iov_base + len;
-    } else if (ok && SL_UNLIKELY(rz_pattern_on)) { /* uninstrumented */
+    } else if (state[i] && SL_UNLIKELY(rz_pattern_on)) { /* uninstrumented */
       quarantine_protect_locked(owner[i], (uptr)iov[i].iov_base,
                                 (uptr)iov[i].iov_base + len);
     }
@@ -133,9 +138,13 @@ static inline uint32_t check_of(uptr ub, const freed_info *fi) {
   return (uint32_t)(x >> 32) ^ 0x51e07f4du;
 }
 /* A block's record: in its first bytes, or for a hidden block in the
- * side table, under its lock (taken after the quarantine's). */
-static inline freed_info *record_get(uptr ub) {
-  if (SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&
+ * side table, under its lock (taken after the quarantine's). maybe_hidden
+ * 0: the caller knows the block was never released (just freed, or the
+ * tail of a batch not released since), so no table look-up (and no lock
+ * that the releasing threads hold across system calls). */
+static inline freed_info *record_get(uptr ub, int maybe_hidden) {
+  if (maybe_hidden &&
+      SL_UNLIKELY(__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED)) &&
       ub >= HEAP_BEG && ub < HEAP_END &&
       ((ub - HEAP_BEG) >> REGION_SHIFT) >= HIDE_MIN_CLASS) {
     /* Not the hint (slot_maybe_hidden): a read of a given-back shadow page
@@ -156,17 +165,9 @@ static inline void record_put(uptr ub, freed_info *fi) {
   if ((uptr)fi != ub)
     quarantine_protect_unlock();
 }
-static inline int intact(uptr ub) {
-  freed_info *fi = record_get(ub);
-  int ok = fi->check == check_of(ub, fi);
-  record_put(ub, fi);
-  return ok;
-}
-static inline void set_next(uptr ub, uptr next) {
-  freed_info *fi = record_get(ub);
+static inline void set_next(freed_info *fi, uptr ub, uptr next) {
   fi->next = next;
   fi->check = check_of(ub, fi);
-  record_put(ub, fi);
 }
 
 #define EVICT_BATCH 256
@@ -183,7 +184,7 @@ static void evict_to(void *cache, size_t max) {
     spin_lock(&lock);
     while (global.bytes > max && global.head && n < EVICT_BATCH) {
       uptr ub = global.head;
-      freed_info *fi = record_get(ub); /* one look-up for both fields */
+      freed_info *fi = record_get(ub, 1); /* one look-up for both fields */
       int ok = fi->check == check_of(ub, fi);
       uptr next = fi->next;
       record_put(ub, fi);
@@ -203,6 +204,7 @@ static void evict_to(void *cache, size_t max) {
     if (SL_UNLIKELY(broken))
       allocator_report_freed_write(broken, 1);
     /* Recycle outside the lock. */
+    quarantine_unprotect_batch(out, (size_t)n);
     for (int i = 0; i < n; i++) {
       if (SL_UNLIKELY(rz_pattern_on)) {
         quarantine_unprotect(out[i]); /* hidden: refilled, readable */
@@ -218,9 +220,11 @@ static void evict_to(void *cache, size_t max) {
 
 /* Links tail to next. A tail written since it was queued is reported
  * first; relinking then repairs it, so nothing is lost. */
-static int link_after(uptr tail, uptr next) {
-  int ok = intact(tail);
-  set_next(tail, next);
+static int link_after(uptr tail, uptr next, int maybe_hidden) {
+  freed_info *fi = record_get(tail, maybe_hidden);
+  int ok = fi->check == check_of(tail, fi);
+  set_next(fi, tail, next);
+  record_put(tail, fi);
   return ok;
 }
 
@@ -232,7 +236,7 @@ static void push_batch(quarantine_batch *b) {
   uptr written = 0;
   spin_lock(&lock);
   if (global.tail) {
-    if (SL_UNLIKELY(!link_after(global.tail, b->head)))
+    if (SL_UNLIKELY(!link_after(global.tail, b->head, 1)))
       written = global.tail;
   } else {
     global.head = b->head;
@@ -247,14 +251,15 @@ static void push_batch(quarantine_batch *b) {
 }
 
 void quarantine_put(void *cache, quarantine_batch *b, uptr ub, size_t bytes) {
-  set_next(ub, 0);
+  set_next((freed_info *)ub, ub, 0); /* just freed: not hidden */
   if (b->tail) {
-    if (SL_UNLIKELY(!link_after(b->tail, ub)))
+    if (SL_UNLIKELY(!link_after(b->tail, ub, b->tail_released)))
       allocator_report_freed_write(b->tail, 1);
   } else {
     b->head = ub;
   }
   b->tail = ub;
+  b->tail_released = 0;
   b->bytes += bytes;
   size_t max = limit();
   if (bytes >= RELEASE_MIN_FOOTPRINT && max >= RELEASE_MIN_LIMIT) {

@@ -23,12 +23,20 @@
  * Preloaded only, blocks that cannot be hidden keep their first page and
  * have the pages after it protected (their shadow stays).
  *
- * Each protected run splits the heap's mapping, so at most cap blocks
- * (8192, less when vm.max_map_count is low) are protected at a time;
- * blocks past the cap only give their pages back. The side table, keyed by
- * slot (primary) or user pointer (large), uses linear probing with
- * backward-shift deletion (no tombstones to pile up as blocks come and
- * go). Everything that changes a hidden block's state runs under the
+ * Where the kernel has guard markers (MADV_GUARD_INSTALL, Linux 6.13), a
+ * batch's given-back ranges are made to fault with one more vectored
+ * madvise, and each range leaving the quarantine is made accessible again
+ * likewise: no split of the heap's mapping, and only the address space's
+ * read lock (mprotect takes it for writing, so the other threads' page
+ * faults wait). Elsewhere, or with quarantine_guard_markers=0, each block
+ * is mprotect'ed PROT_NONE and back; each such run splits the heap's
+ * mapping, so at most cap blocks (8192, less when vm.max_map_count is
+ * low) are protected at a time. Either way, blocks past the cap only give
+ * their pages back.
+ *
+ * The side table, keyed by slot (primary) or user pointer (large), uses
+ * linear probing with backward-shift deletion (no tombstones to pile up
+ * as blocks come and go). Everything that changes a hidden block's state runs under the
  * table's lock, so a shadow page is given back only while every slot over
  * it is hidden, and restored shadow is never given back. */
 #include "allocator_internal.h"
@@ -130,12 +138,48 @@ static uint32_t cap_from_map_count(void) {
   return c > (long)PROTECT_MAX ? PROTECT_MAX : c < 0 ? 0 : (uint32_t)c;
 }
 
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102
+#define MADV_GUARD_REMOVE 103
+#endif
+
+/* Whether ranges are made inaccessible with guard markers (decided with
+ * the table, before any block is protected, so every protected range is
+ * undone the way it was done). */
+static int guards;
+
+static int guards_work(void) {
+  if (!sl_opt.quarantine_guard_markers)
+    return 0;
+  void *p = sys_map_anon(4096);
+  if (!p)
+    return 0;
+  int ok = sys_madvise(p, 4096, MADV_GUARD_INSTALL) == 0;
+  sys_munmap(p, 4096);
+  return ok;
+}
+
 static int table_ready_locked(void) {
   if (!table) {
     table = ialloc(TABLE_SIZE * sizeof(prot_entry));
-    cap = cap_from_map_count();
+    guards = guards_work();
+    cap = guards ? PROTECT_MAX : cap_from_map_count();
   }
   return table != 0;
+}
+
+int quarantine_hide_guards(void) { return guards; }
+
+/* Makes [lo, hi) fault on access, or accessible again (reading zeros). */
+static int protect_range(uptr lo, uptr hi) {
+  return guards ? sys_madvise((void *)lo, hi - lo, MADV_GUARD_INSTALL)
+                : sys_mprotect((void *)lo, hi - lo, PROT_NONE);
+}
+static void unprotect_range(uptr lo, uptr hi) {
+  if (guards)
+    sys_madvise((void *)lo, hi - lo, MADV_GUARD_REMOVE);
+  else
+    sys_mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
 }
 
 static uint32_t insert_locked(uptr key, uptr ub) {
@@ -254,10 +298,9 @@ void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n) {
         continue;
       }
       if (k == 64) {
-        for (size_t j = 0; j < k; j++) {
+        for (size_t j = 0; j < k; j++)
           shadow_released += iov[j].iov_len;
-          sys_madvise(iov[j].iov_base, iov[j].iov_len, MADV_DONTNEED);
-        }
+        sys_madvise_ranges(iov, k, MADV_DONTNEED, 0);
         k = 0;
       }
       iov[k].iov_base = (void *)sp;
@@ -266,25 +309,29 @@ void quarantine_hide_shadow_locked(const uptr *lo, const uptr *hi, size_t n) {
   }
   for (size_t j = 0; j < k; j++)
     shadow_released += iov[j].iov_len;
-  if (k > 1 && sys_madvise_self_ranges(iov, k, MADV_DONTNEED) > 0)
-    return; /* (a partial success leaves pages that are merely kept) */
-  for (size_t j = 0; j < k; j++)
-    sys_madvise(iov[j].iov_base, iov[j].iov_len, MADV_DONTNEED);
+  sys_madvise_ranges(iov, k, MADV_DONTNEED, 0);
+}
+
+/* The range an entry's protection covers: a hidden block's whole slot,
+ * else the pages chunk_release_range gave back. */
+static int entry_range(const prot_entry *e, uptr *lo, uptr *hi) {
+  if (e->kind == K_HIDDEN) {
+    uint32_t ss;
+    *lo = chunk_slot(e->ub, &ss);
+    *hi = *lo + ss;
+    return 1;
+  }
+  return chunk_release_range(e->ub, lo, hi);
 }
 
 /* Makes an entry's block ordinary again: its pages accessible and, when
  * it was hidden, what its first page held written back. */
 static void undo(const prot_entry *e) {
-  if (e->kind == K_HIDDEN) {
-    uint32_t ss;
-    uptr slot = chunk_slot(e->ub, &ss);
-    sys_mprotect((void *)slot, ss, PROT_READ | PROT_WRITE);
-    write_back(e, ss);
-  } else {
-    uptr lo, hi;
-    if (chunk_release_range(e->ub, &lo, &hi))
-      sys_mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
-  }
+  uptr lo, hi;
+  if (entry_range(e, &lo, &hi))
+    unprotect_range(lo, hi);
+  if (e->kind == K_HIDDEN)
+    write_back(e, (uint32_t)(hi - lo));
 }
 
 /* With the lock held and entry i found (hidden or protected): marks it
@@ -358,15 +405,63 @@ void quarantine_protect_locked(uptr ub, uptr lo, uptr hi) {
       find_locked(key_of(ub)) != TABLE_SIZE)
     return;
   /* Under the lock, so a fault on these pages finds the block listed. */
-  if (sys_mprotect((void *)lo, hi - lo, PROT_NONE) == 0)
+  if (protect_range(lo, hi) == 0)
     insert_locked(key_of(ub), ub);
 }
 
 void quarantine_unprotect(uptr ub) { reveal_key(key_of(ub)); }
 
+#define UNPROTECT_BATCH 32
+
+void quarantine_unprotect_batch(const uptr *ubs, size_t n) {
+  for (size_t at = 0; at < n; at += UNPROTECT_BATCH) {
+    if (!__atomic_load_n(&count, __ATOMIC_RELAXED))
+      return;
+    size_t end = n - at > UNPROTECT_BATCH ? at + UNPROTECT_BATCH : n, m = 0;
+    prot_entry e[UNPROTECT_BATCH];
+    struct iovec iov[UNPROTECT_BATCH];
+    spin_lock(&lock);
+    for (size_t k = at; k < end; k++) {
+      uint32_t i = find_locked(key_of(ubs[k]));
+      uptr lo, hi;
+      /* Another thread revealing it (a report, a fault): chunk_recycle's
+       * quarantine_unprotect waits for it. */
+      if (i == TABLE_SIZE ||
+          (table[i].kind != K_HIDDEN && table[i].kind != K_PROTECTED) ||
+          !entry_range(&table[i], &lo, &hi))
+        continue;
+      e[m] = table[i];
+      table[i].kind =
+          e[m].kind == K_HIDDEN ? K_REVEALING_HIDDEN : K_REVEALING;
+      iov[m].iov_base = (void *)lo;
+      iov[m++].iov_len = hi - lo;
+    }
+    spin_unlock(&lock);
+    if (!m)
+      continue;
+    /* As reveal_unlock, without the lock: these blocks are ours. */
+    if (guards)
+      sys_madvise_ranges(iov, m, MADV_GUARD_REMOVE, 0);
+    else
+      for (size_t j = 0; j < m; j++)
+        sys_mprotect(iov[j].iov_base, iov[j].iov_len, PROT_READ | PROT_WRITE);
+    for (size_t j = 0; j < m; j++)
+      if (e[j].kind == K_HIDDEN)
+        write_back(&e[j], (uint32_t)iov[j].iov_len);
+    spin_lock(&lock);
+    for (size_t j = 0; j < m; j++) {
+      uint32_t i = find_locked(e[j].key);
+      if (i != TABLE_SIZE)
+        remove_locked(i);
+    }
+    spin_unlock(&lock);
+  }
+}
+
 void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
-                           size_t *shadow_bytes) {
+                           size_t *shadow_bytes, int *guard_markers) {
   spin_lock(&lock);
+  *guard_markers = table ? guards : -1; /* -1: nothing protected yet */
   *hidden = (size_t)__atomic_load_n(&sl_shadow_hidden, __ATOMIC_RELAXED);
   *protected_blocks = count;
   *shadow_bytes = shadow_released;

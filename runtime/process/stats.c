@@ -32,10 +32,15 @@ void stats_print(void) {
              "returned to the kernel so far (%zu blocks)",
              kib(released), blocks);
   size_t hidden, prot, shadow_back;
-  quarantine_hide_stats(&hidden, &prot, &shadow_back);
-  report_raw("Stats: quarantine: %zu blocks hidden now (%zu protected), "
+  int guards;
+  quarantine_hide_stats(&hidden, &prot, &shadow_back, &guards);
+  report_raw("Stats: quarantine: %zu blocks hidden now (%zu protected%s), "
              "%zu KiB of their shadow returned to the kernel so far",
-             hidden, prot, kib(shadow_back));
+             hidden, prot,
+             guards < 0 ? ""
+             : guards   ? ", by guard markers"
+                        : ", by mprotect",
+             kib(shadow_back));
   depot_stats_t d;
   depot_stats(&d);
   report_raw("Stats: stack depot: %zu frame nodes, %zu KiB", d.nodes,
