@@ -411,51 +411,69 @@ void quarantine_protect_locked(uptr ub, uptr lo, uptr hi) {
 
 void quarantine_unprotect(uptr ub) { reveal_key(key_of(ub)); }
 
-#define UNPROTECT_BATCH 32
+/* Kept small: this runs on the free path, maybe on a small thread stack. */
+#define UNPROTECT_BATCH 16
+
+/* Reveals the protected blocks among ubs[0..n) (at most UNPROTECT_BATCH)
+ * with one system call for all where guard markers protect them. */
+static void unprotect_some(const uptr *ubs, size_t n) {
+  prot_entry e[UNPROTECT_BATCH];
+  struct iovec iov[UNPROTECT_BATCH];
+  size_t m = 0;
+  spin_lock(&lock);
+  for (size_t k = 0; k < n; k++) {
+    uint32_t i = find_locked(key_of(ubs[k]));
+    uptr lo, hi;
+    /* Another thread revealing it (a report, a fault): chunk_recycle's
+     * quarantine_unprotect waits for it. */
+    if (i == TABLE_SIZE ||
+        (table[i].kind != K_HIDDEN && table[i].kind != K_PROTECTED) ||
+        !entry_range(&table[i], &lo, &hi))
+      continue;
+    e[m] = table[i];
+    table[i].kind = e[m].kind == K_HIDDEN ? K_REVEALING_HIDDEN : K_REVEALING;
+    iov[m].iov_base = (void *)lo;
+    iov[m++].iov_len = hi - lo;
+  }
+  spin_unlock(&lock);
+  if (!m)
+    return;
+  /* As reveal_unlock, without the lock: these blocks are ours. */
+  if (guards)
+    sys_madvise_ranges(iov, m, MADV_GUARD_REMOVE, 0);
+  else
+    for (size_t j = 0; j < m; j++)
+      sys_mprotect(iov[j].iov_base, iov[j].iov_len, PROT_READ | PROT_WRITE);
+  for (size_t j = 0; j < m; j++)
+    if (e[j].kind == K_HIDDEN)
+      write_back(&e[j], (uint32_t)iov[j].iov_len);
+  spin_lock(&lock);
+  for (size_t j = 0; j < m; j++) {
+    uint32_t i = find_locked(e[j].key);
+    if (i != TABLE_SIZE)
+      remove_locked(i);
+  }
+  spin_unlock(&lock);
+}
 
 void quarantine_unprotect_batch(const uptr *ubs, size_t n) {
-  for (size_t at = 0; at < n; at += UNPROTECT_BATCH) {
+  uptr some[UNPROTECT_BATCH];
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
     if (!__atomic_load_n(&count, __ATOMIC_RELAXED))
       return;
-    size_t end = n - at > UNPROTECT_BATCH ? at + UNPROTECT_BATCH : n, m = 0;
-    prot_entry e[UNPROTECT_BATCH];
-    struct iovec iov[UNPROTECT_BATCH];
-    spin_lock(&lock);
-    for (size_t k = at; k < end; k++) {
-      uint32_t i = find_locked(key_of(ubs[k]));
-      uptr lo, hi;
-      /* Another thread revealing it (a report, a fault): chunk_recycle's
-       * quarantine_unprotect waits for it. */
-      if (i == TABLE_SIZE ||
-          (table[i].kind != K_HIDDEN && table[i].kind != K_PROTECTED) ||
-          !entry_range(&table[i], &lo, &hi))
-        continue;
-      e[m] = table[i];
-      table[i].kind =
-          e[m].kind == K_HIDDEN ? K_REVEALING_HIDDEN : K_REVEALING;
-      iov[m].iov_base = (void *)lo;
-      iov[m++].iov_len = hi - lo;
-    }
-    spin_unlock(&lock);
-    if (!m)
+    /* Only blocks with a whole page to give back were protected (the
+     * footprint comes from the address: a hidden header cannot be read). */
+    if (chunk_footprint(ubs[i]) < RELEASE_MIN_FOOTPRINT)
       continue;
-    /* As reveal_unlock, without the lock: these blocks are ours. */
-    if (guards)
-      sys_madvise_ranges(iov, m, MADV_GUARD_REMOVE, 0);
-    else
-      for (size_t j = 0; j < m; j++)
-        sys_mprotect(iov[j].iov_base, iov[j].iov_len, PROT_READ | PROT_WRITE);
-    for (size_t j = 0; j < m; j++)
-      if (e[j].kind == K_HIDDEN)
-        write_back(&e[j], (uint32_t)iov[j].iov_len);
-    spin_lock(&lock);
-    for (size_t j = 0; j < m; j++) {
-      uint32_t i = find_locked(e[j].key);
-      if (i != TABLE_SIZE)
-        remove_locked(i);
+    some[k++] = ubs[i];
+    if (k == UNPROTECT_BATCH) {
+      unprotect_some(some, k);
+      k = 0;
     }
-    spin_unlock(&lock);
   }
+  if (k)
+    unprotect_some(some, k);
 }
 
 void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
