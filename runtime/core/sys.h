@@ -39,6 +39,13 @@ long sys_madvise_self_ranges(const void *iov, size_t n, int advice);
  * not NULL, says whether range i got the advice. */
 void sys_madvise_ranges(const void *iov, size_t n, int advice,
                         unsigned char *ok);
+/* Guard markers (Linux 6.13): a range advised MADV_GUARD_INSTALL gives its
+ * pages back and faults on access without splitting its mapping;
+ * MADV_GUARD_REMOVE makes it read zeros again. Older headers lack them. */
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102
+#define MADV_GUARD_REMOVE 103
+#endif
 /* mmap that returns NULL on failure (and never MAP_FAILED). */
 void *sys_map_anon(size_t len);
 

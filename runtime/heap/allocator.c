@@ -854,8 +854,6 @@ void chunk_recycle(uptr user_beg, void *cache) {
   chunk_header *h = header_of(user_beg);
   size_t footprint = chunk_footprint(user_beg);
   count_heap(thread_current(), 0, -(int64_t)footprint);
-  if (footprint >= RELEASE_MIN_FOOTPRINT)
-    quarantine_unprotect(user_beg); /* before its header is read */
   if (h->flags & CF_LARGE) {
     large_release(user_beg);
     return;

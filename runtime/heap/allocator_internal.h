@@ -183,7 +183,8 @@ int chunk_release_range(uptr user_beg, uptr *lo, uptr *hi);
  * within a few batches, and releasing their pages would only turn each
  * reuse into page faults. */
 #define RELEASE_MIN_LIMIT (4u << 20)
-/* Returns a quarantined block to its free list (or unmaps a large one). */
+/* Returns a quarantined block to its free list (or unmaps a large one);
+ * its protection was lifted (quarantine_unprotect_batch). */
 void chunk_recycle(uptr user_beg, void *cache);
 
 /* The slot of a primary-heap address and its size, or 0 (not a carved
@@ -271,12 +272,11 @@ void quarantine_hide_stats(size_t *hidden, size_t *protected_blocks,
                            size_t *shadow_bytes, int *guard_markers);
 void quarantine_lock(void);
 void quarantine_unlock(void);
-/* quarantine_protect.c: the protection of a quarantined block (hidden or
- * only protected) lifted before the block is recycled (a no-op for a block
- * that was never protected). */
-void quarantine_unprotect(uptr user_beg);
-/* The same for blocks leaving the quarantine together, with one system
- * call for all where guard markers protect them. */
+/* quarantine_protect.c: the protection of blocks leaving the quarantine
+ * together (hidden or only protected) lifted before they are recycled, with
+ * one system call for all where guard markers protect them; on return none
+ * of them is protected, or being revealed by another thread (a no-op for a
+ * block that was never protected). */
 void quarantine_unprotect_batch(const uptr *user_beg, size_t n);
 void quarantine_protect_lock(void);
 void quarantine_protect_unlock(void);

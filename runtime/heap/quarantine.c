@@ -37,10 +37,6 @@ static size_t released_bytes, released_blocks;
 
 static size_t limit(void) { return (size_t)sl_opt.quarantine_size_mb << 20; }
 
-#ifndef MADV_GUARD_INSTALL
-#define MADV_GUARD_INSTALL 102
-#endif
-
 /* Gives back the pending blocks' dead pages, then makes the blocks to hide
  * fault: with guard markers in one more call, else mprotect'ed one by one
  * (a block whose guard markers failed, e.g. in a mapping the program
@@ -203,11 +199,11 @@ static void evict_to(void *cache, size_t max) {
     spin_unlock(&lock);
     if (SL_UNLIKELY(broken))
       allocator_report_freed_write(broken, 1);
-    /* Recycle outside the lock. */
+    /* Recycle outside the lock, the hidden ones made readable first (their
+     * headers, and the fill pattern checked below, live in those pages). */
     quarantine_unprotect_batch(out, (size_t)n);
     for (int i = 0; i < n; i++) {
       if (SL_UNLIKELY(rz_pattern_on)) {
-        quarantine_unprotect(out[i]); /* hidden: refilled, readable */
         if (allocator_freed_first_bad(out[i]))
           allocator_report_freed_write(out[i], 0);
       }

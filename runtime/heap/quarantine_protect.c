@@ -138,11 +138,6 @@ static uint32_t cap_from_map_count(void) {
   return c > (long)PROTECT_MAX ? PROTECT_MAX : c < 0 ? 0 : (uint32_t)c;
 }
 
-#ifndef MADV_GUARD_INSTALL
-#define MADV_GUARD_INSTALL 102
-#define MADV_GUARD_REMOVE 103
-#endif
-
 /* Whether ranges are made inaccessible with guard markers (decided with
  * the table, before any block is protected, so every protected range is
  * undone the way it was done). */
@@ -409,8 +404,6 @@ void quarantine_protect_locked(uptr ub, uptr lo, uptr hi) {
     insert_locked(key_of(ub), ub);
 }
 
-void quarantine_unprotect(uptr ub) { reveal_key(key_of(ub)); }
-
 /* Kept small: this runs on the free path, maybe on a small thread stack. */
 #define UNPROTECT_BATCH 16
 
@@ -419,15 +412,19 @@ void quarantine_unprotect(uptr ub) { reveal_key(key_of(ub)); }
 static void unprotect_some(const uptr *ubs, size_t n) {
   prot_entry e[UNPROTECT_BATCH];
   struct iovec iov[UNPROTECT_BATCH];
-  size_t m = 0;
+  uptr busy[UNPROTECT_BATCH];
+  size_t m = 0, nbusy = 0;
   spin_lock(&lock);
   for (size_t k = 0; k < n; k++) {
     uint32_t i = find_locked(key_of(ubs[k]));
     uptr lo, hi;
-    /* Another thread revealing it (a report, a fault): chunk_recycle's
-     * quarantine_unprotect waits for it. */
-    if (i == TABLE_SIZE ||
-        (table[i].kind != K_HIDDEN && table[i].kind != K_PROTECTED) ||
+    if (i == TABLE_SIZE)
+      continue;
+    if (table[i].kind == K_REVEALING || table[i].kind == K_REVEALING_HIDDEN) {
+      busy[nbusy++] = ubs[k]; /* a report or a fault is at it: wait below */
+      continue;
+    }
+    if ((table[i].kind != K_HIDDEN && table[i].kind != K_PROTECTED) ||
         !entry_range(&table[i], &lo, &hi))
       continue;
     e[m] = table[i];
@@ -436,6 +433,8 @@ static void unprotect_some(const uptr *ubs, size_t n) {
     iov[m++].iov_len = hi - lo;
   }
   spin_unlock(&lock);
+  for (size_t j = 0; j < nbusy; j++)
+    reveal_key(key_of(busy[j])); /* waits until the other thread is done */
   if (!m)
     return;
   /* As reveal_unlock, without the lock: these blocks are ours. */
