@@ -153,3 +153,11 @@ if _kernel_has_guard_markers():
 else:
     lit_config.note("this kernel has no guard markers (Linux 6.13+): tests "
                     "that need them are UNSUPPORTED")
+
+# Transparent huge pages (a kernel built with them; /sys says so whatever
+# the enabled mode): large heap blocks ask for them with MADV_HUGEPAGE.
+if os.path.isdir("/sys/kernel/mm/transparent_hugepage"):
+    config.available_features.add("thp")
+else:
+    lit_config.note("this kernel has no transparent huge pages: tests that "
+                    "need them are UNSUPPORTED")

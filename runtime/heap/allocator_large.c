@@ -5,6 +5,7 @@
 #include "allocator_internal.h"
 #include "mmap_limit.h"
 
+#include "options.h"
 #include "shadow.h"
 
 #define PAGE 4096ul
@@ -57,19 +58,54 @@ static size_t find_locked(uptr ub) {
   return (size_t)-1;
 }
 
+/* Blocks of this size or more start on a huge-page boundary and are
+ * advised MADV_HUGEPAGE (large_huge_pages): every large block is fresh
+ * memory (a quarantined one's pages go back, and it is unmapped when it
+ * leaves), so a program that allocates and fills big buffers over and over
+ * takes a page fault per 4 KiB of them, 12 us each on a VM (byte_codec:
+ * 47 k faults, a fifth of its time). A huge page is one fault per 2 MiB,
+ * and fewer TLB misses. Only whole huge pages inside the block are huge:
+ * its ends, header and redzone stay small. */
+#define HUGE_PAGE (2ul << 20)
+#define MADV_HUGEPAGE_ 14
+
+/* Maps len bytes whose offset PAGE (where the block starts) is aligned to
+ * align (a power of two, at least PAGE): over-maps by the slack and gives
+ * back what lies before and after. 0 on failure. */
+static uptr map_block(size_t len, size_t align) {
+  size_t slack = align - PAGE;
+  if (len + slack < len)
+    return 0;
+  uptr map = (uptr)sys_map_anon(len + slack);
+  if (!map || !slack)
+    return map;
+  uptr beg = ((map + PAGE + align - 1) & ~(uptr)(align - 1)) - PAGE;
+  if (beg > map)
+    sys_munmap((void *)map, beg - map);
+  if (map + slack > beg)
+    sys_munmap((void *)(beg + len), map + slack - beg);
+  return beg;
+}
+
 void *large_allocate(size_t size, size_t align, chunk_header **hdr) {
   if (align < PAGE)
     align = PAGE;
   size_t body = (size + PAGE - 1) & ~(PAGE - 1);
-  size_t len = PAGE + (align - PAGE) + body + PAGE;
+  int huge = sl_opt.large_huge_pages && body >= HUGE_PAGE;
+  if (huge && align < HUGE_PAGE)
+    align = HUGE_PAGE;
+  size_t len = PAGE + body + PAGE;
   if (len < size || !mmap_limit_charge(len))
     return 0;
-  uptr map = (uptr)sys_map_anon(len);
+  uptr map = map_block(len, align);
   if (!map) {
     mmap_limit_uncharge(len);
     return 0;
   }
-  uptr ub = (map + PAGE + align - 1) & ~(uptr)(align - 1);
+  uptr ub = map + PAGE;
+  /* The whole mapping, so that the advice does not split it in three. */
+  if (huge)
+    sys_madvise((void *)map, len, MADV_HUGEPAGE_);
   large_header *lh = (large_header *)map;
   lh->magic = LARGE_MAGIC;
   lh->map_len = len;
