@@ -1,6 +1,7 @@
 // Heap blocks of 2 MiB or more start on a 2 MiB boundary and their
 // mapping is advised MADV_HUGEPAGE (large_huge_pages, default on): "hg" in
-// its VmFlags. With large_huge_pages=0 they get no advice. Either way the
+// its VmFlags; calloc's do not (zeroed tables are often touched sparsely).
+// With large_huge_pages=0 no block gets the advice. Either way the
 // block's redzone and its use after free are reported as for any large
 // block, and aligned large blocks (posix_memalign, aligned_alloc) keep
 // their alignment, instrumented and under sleuth-run.
@@ -57,9 +58,16 @@ static void layout(void) {
          (uintptr_t)r % (4 * MIB) == 0, advised_huge(r));
   // HUGE: aligned_alloc 4 MiB: aligned 1, advised 1
   // SMALL: aligned_alloc 4 MiB: aligned 1, advised 0
+  // calloc'd tables are often touched sparsely: no huge pages for them.
+  char *z = calloc(1, 4 * MIB);
+  z[MIB] = 1;
+  printf("calloc: advised %d\n", advised_huge(z));
+  // HUGE: calloc: advised 0
+  // SMALL: calloc: advised 0
   free(p);
   free(q);
   free(r);
+  free(z);
 }
 
 __attribute__((noinline)) int read_byte(const char *p, size_t i) {

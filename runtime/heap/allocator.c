@@ -468,7 +468,7 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
   uptr user_beg;
   size_t held;
   if (SL_UNLIKELY(need > MAX_PRIMARY_SLOT || align > 4096)) {
-    user_beg = (uptr)large_allocate(size, align, &h);
+    user_beg = (uptr)large_allocate(size, align, !zero, &h);
     if (!user_beg)
       return fail_alloc(size, type, pc, fp, 0);
     h->rz_log = 0;

@@ -131,7 +131,9 @@ typedef struct {
   uptr user_size;
 } large_header;
 
-void *large_allocate(size_t size, size_t align, chunk_header **hdr);
+/* huge_ok: the block may get transparent huge pages (allocator_large.c). */
+void *large_allocate(size_t size, size_t align, int huge_ok,
+                     chunk_header **hdr);
 large_header *large_find(uptr user_beg);
 /* The large block whose mapping contains addr, or NULL. */
 large_header *large_containing(uptr addr);

@@ -65,7 +65,10 @@ static size_t find_locked(uptr ub) {
  * takes a page fault per 4 KiB of them, 12 us each on a VM (byte_codec:
  * 47 k faults, a fifth of its time). A huge page is one fault per 2 MiB,
  * and fewer TLB misses. Only whole huge pages inside the block are huge:
- * its ends, header and redzone stay small. */
+ * its ends, header and redzone stay small. Not for calloc: a zeroed table
+ * is often touched here and there (a hash table, a bitmap), and each touch
+ * would make a whole 2 MiB resident; malloc'd memory is written before it
+ * is read, mostly all of it. */
 #define HUGE_PAGE (2ul << 20)
 #define MADV_HUGEPAGE_ 14
 
@@ -87,11 +90,12 @@ static uptr map_block(size_t len, size_t align) {
   return beg;
 }
 
-void *large_allocate(size_t size, size_t align, chunk_header **hdr) {
+void *large_allocate(size_t size, size_t align, int huge_ok,
+                     chunk_header **hdr) {
   if (align < PAGE)
     align = PAGE;
   size_t body = (size + PAGE - 1) & ~(PAGE - 1);
-  int huge = sl_opt.large_huge_pages && body >= HUGE_PAGE;
+  int huge = huge_ok && sl_opt.large_huge_pages && body >= HUGE_PAGE;
   if (huge && align < HUGE_PAGE)
     align = HUGE_PAGE;
   size_t len = PAGE + body + PAGE;
