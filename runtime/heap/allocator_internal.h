@@ -181,10 +181,15 @@ size_t chunk_footprint(uptr user_beg);
 int chunk_release_range(uptr user_beg, uptr *lo, uptr *hi);
 /* Slots this big or bigger may have a whole page to give back. */
 #define RELEASE_MIN_FOOTPRINT (8u << 10)
-/* No page goes back with a quarantine below this limit: blocks are reused
- * within a few batches, and releasing their pages would only turn each
- * reuse into page faults. */
-#define RELEASE_MIN_LIMIT (4u << 20)
+/* No page goes back with a quarantine below this limit: what it holds
+ * resident is at most that much (an eighth of ASan's whole quarantine),
+ * and giving pages back costs a program that frees many blocks of 8 KiB
+ * or more dearly: every reused slot's pages come back fresh, a page fault
+ * each (on a VM also the host's first-touch cost). A free-heavy loop of
+ * 7 and 32 KiB blocks took 9.2 s with a 16 MiB quarantine given back and
+ * 0.1 s with 3 MiB kept; a user who lowers quarantine_size_mb for speed
+ * gets it up to here. */
+#define RELEASE_MIN_LIMIT (32u << 20)
 /* Returns a quarantined block to its free list (or unmaps a large one);
  * its protection was lifted (quarantine_unprotect_batch). */
 void chunk_recycle(uptr user_beg, void *cache);
