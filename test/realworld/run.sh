@@ -6,7 +6,7 @@
 # --time runs each package in the three modes and prints one table row per
 # package: the test suite's CPU seconds (user+sys) and, in parentheses, wall
 # seconds. Default packages: zlib lua5.4 sqlite3 expat libyaml re2 fmtlib
-# libuv1 json-c.
+# libuv1 json-c jansson pcre2 libpng1.6.
 # Exit status: 0 when every package passed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$bin" ] && [ -n "$work" ] || { echo "run.sh: --bin and --work are required" >&2; exit 2; }
-[ ${#pkgs[@]} -gt 0 ] || pkgs=(zlib lua5.4 sqlite3 expat libyaml re2 fmtlib libuv1 json-c)
+[ ${#pkgs[@]} -gt 0 ] || pkgs=(zlib lua5.4 sqlite3 expat libyaml re2 fmtlib libuv1 json-c jansson pcre2 libpng1.6)
 for p in "${pkgs[@]}"; do
   [ -f "$here/$p.sh" ] || { echo "run.sh: no driver $here/$p.sh" >&2; exit 2; }
 done
