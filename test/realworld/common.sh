@@ -105,6 +105,20 @@ rw_test() {
   echo "$RW_TEST_SECONDS $RW_TEST_CPU" > "$rw_dir/test-seconds"
 }
 
+# rw_bytewise_hash FILE.i NAME: Bob Jenkins' lookup3 `hashlittle` (json-c's
+# linkhash.c, jansson's lookup3.h) reads the tail of a key a 32-bit word at
+# a time and masks off the bytes past its end, unless it sees an address
+# sanitizer. FILE.i, NAME preprocessed with the build's own flags, must
+# take the byte-wise path: no word-wise tail (`k[2]&0xffffff`). A plain
+# clang build takes it, by design.
+rw_bytewise_hash() {
+  [ -s "$1" ] || { echo "$2 did not preprocess"; return 1; }
+  if grep -q 'k\[2\]&0xffffff' "$1"; then
+    echo "$2 takes its word-wise over-read (no address sanitizer seen)"; return 1
+  fi
+  echo "$2: byte-wise hash tail"
+}
+
 # rw_reports: show the report files written so far; status 1 when there is
 # any. A file counts when it holds an ERROR or WARNING line: with a
 # suppressions file, Sleuth also writes a file with only the count of
