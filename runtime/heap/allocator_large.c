@@ -5,6 +5,8 @@
 #include "allocator_internal.h"
 #include "mmap_limit.h"
 
+#include <sys/mman.h>
+
 #include "options.h"
 #include "shadow.h"
 
@@ -70,7 +72,6 @@ static size_t find_locked(uptr ub) {
  * would make a whole 2 MiB resident; malloc'd memory is written before it
  * is read, mostly all of it. */
 #define HUGE_PAGE (2ul << 20)
-#define MADV_HUGEPAGE_ 14
 
 /* Maps len bytes whose offset PAGE (where the block starts) is aligned to
  * align (a power of two, at least PAGE): over-maps by the slack and gives
@@ -109,7 +110,7 @@ void *large_allocate(size_t size, size_t align, int huge_ok,
   uptr ub = map + PAGE;
   /* The whole mapping, so that the advice does not split it in three. */
   if (huge)
-    sys_madvise((void *)map, len, MADV_HUGEPAGE_);
+    sys_madvise((void *)map, len, MADV_HUGEPAGE);
   large_header *lh = (large_header *)map;
   lh->magic = LARGE_MAGIC;
   lh->map_len = len;

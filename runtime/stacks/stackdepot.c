@@ -137,7 +137,7 @@ static SL_NOINLINE node *reserve(void) {
     __atomic_store_n(&node_cap, (uint32_t)cap, __ATOMIC_RELEASE);
     if (len > SMALL_PAGES)
       sys_madvise((char *)fresh + SMALL_PAGES, len - SMALL_PAGES,
-                  14 /* MADV_HUGEPAGE */);
+                  MADV_HUGEPAGE);
     return fresh;
   }
   return 0;
