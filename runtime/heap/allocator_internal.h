@@ -186,8 +186,8 @@ int chunk_release_range(uptr user_beg, uptr *lo, uptr *hi);
  * and giving pages back costs a program that frees many blocks of 8 KiB
  * or more dearly: every reused slot's pages come back fresh, a page fault
  * each (on a VM also the host's first-touch cost). A free-heavy loop of
- * 7 and 32 KiB blocks took 9.2 s with a 16 MiB quarantine given back and
- * 0.1 s with 3 MiB kept; a user who lowers quarantine_size_mb for speed
+ * 7 and 32 KiB blocks took 12 s with a 16 MiB quarantine given back and
+ * 0.23 s with it kept; a user who lowers quarantine_size_mb for speed
  * gets it up to here. */
 #define RELEASE_MIN_LIMIT (32u << 20)
 /* Returns a quarantined block to its free list (or unmaps a large one);
