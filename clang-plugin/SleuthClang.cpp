@@ -165,6 +165,9 @@ protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     for (const std::string &A : Args) {
+      // Read by AsanFeature.cpp: leave __has_feature(address_sanitizer) off.
+      if (A == "no-asan-feature")
+        continue;
       DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
                                  "sleuth plugin: unknown argument '%0'"))
