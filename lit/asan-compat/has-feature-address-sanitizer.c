@@ -11,6 +11,12 @@
 // RUN: %sleuth_cc -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %sleuth_cc -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // IR-NOT: {{__asan_|asan.module|llvm.asan}}
+// Preprocessing alone (-E, as configure scripts and build checks do) sees
+// the same.
+// RUN: %sleuth_cc -E %s | FileCheck %s --check-prefix=CPP
+// RUN: %sleuth_cc -E --no-sanitize-address-macro %s | FileCheck %s --check-prefix=CPP-OFF
+// CPP: feature = 1;
+// CPP-OFF-NOT: feature = 1;
 // --no-sanitize-address-macro turns the feature off with the macro: the
 // over-read is then reported, with its line and the block's stack.
 // RUN: %sleuth_cc -O0 --no-sanitize-address-macro %s -o %t.off
