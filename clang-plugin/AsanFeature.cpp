@@ -117,8 +117,9 @@ bool featureWanted(const CompilerInstance &CI) {
   return true;
 }
 
-/// Sets the bit to On at the start (Before) or the end (after) of every
-/// consumer call in which code generation may emit code.
+/// Sets the bit to On in every consumer call in which code generation may
+/// emit code: the consumer before code generation's clears it (On false),
+/// the one after it sets it again (On true).
 class AsanBitConsumer : public ASTConsumer {
 public:
   explicit AsanBitConsumer(bool On) : On(On) {}
