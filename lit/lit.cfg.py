@@ -103,6 +103,24 @@ for _feature, (_exe, _pkg) in sorted(OPTIONAL_TOOLS.items()):
         lit_config.note("UNSUPPORTED without %s: tests that need it are skipped "
                         "(apt-get install %s)" % (_exe, _pkg))
 
+# LLVM's libc++ for this clang (libc++-N-dev): its containers annotate
+# themselves for an address sanitizer (vector always, deque from libc++
+# 17 with the double-ended calls), which sleuth-c++ turns on through
+# __has_feature(address_sanitizer).
+_libcxx = "/usr/lib/llvm-%s/include/c++/v1" % config.sleuth_llvm_major
+if os.path.isfile(os.path.join(_libcxx, "vector")):
+    config.available_features.add("libcxx")
+    try:
+        with open(os.path.join(_libcxx, "__debug_utils", "sanitizers.h")) as _f:
+            if "double_ended_contiguous_container" in _f.read():
+                config.available_features.add("libcxx-deque-annotations")
+    except OSError:
+        pass
+else:
+    lit_config.note("UNSUPPORTED without libc++ for clang %s: tests that need it "
+                    "are skipped (apt-get install libc++-%s-dev libc++abi-%s-dev)"
+                    % ((config.sleuth_llvm_major,) * 3))
+
 # Tests of a process without /proc (a container or sandbox that has none)
 # hide it in a private mount namespace: that takes root and unshare(1)
 # (Debian's util-linux); without them those tests are UNSUPPORTED.

@@ -64,6 +64,25 @@ const void *__sanitizer_contiguous_container_find_bad_address(const void *beg,
                                                               const void *mid,
                                                               const void *end);
 
+/* A double-ended container (std::deque's blocks) owning the storage
+ * [storage_beg, storage_end) now uses [new_container_beg,
+ * new_container_end) of it (it used [old_container_beg, old_container_end);
+ * both empty for fresh storage): the rest of the storage becomes
+ * unaddressable, reported as container-overflow. No alignment needed. */
+void __sanitizer_annotate_double_ended_contiguous_container(
+    const void *storage_beg, const void *storage_end,
+    const void *old_container_beg, const void *old_container_end,
+    const void *new_container_beg, const void *new_container_end);
+/* 1 if [container_beg, container_end) is addressable and the rest of the
+ * storage is not (as far as the shadow can say), else 0. */
+int __sanitizer_verify_double_ended_contiguous_container(
+    const void *storage_beg, const void *container_beg,
+    const void *container_end, const void *storage_end);
+/* The first byte of the storage that breaks the above, or NULL. */
+const void *__sanitizer_double_ended_contiguous_container_find_bad_address(
+    const void *storage_beg, const void *container_beg,
+    const void *container_end, const void *storage_end);
+
 /* Prints the calling thread's symbolized stack to the report destination. */
 void __sanitizer_print_stack_trace(void);
 
