@@ -14,13 +14,10 @@
 #include "shadow.h"
 
 #define G SHADOW_GRANULE
-#define DOWN(x) ((x) & ~(uptr)(G - 1))
-#define UP(x) (((x) + G - 1) & ~(uptr)(G - 1))
 
 static int params_ok(uptr beg, uptr end, uptr old_mid, uptr new_mid) {
   return beg <= old_mid && beg <= new_mid && old_mid <= end && new_mid <= end &&
-         !(beg & (G - 1)) && shadow_is_app_mem(beg) &&
-         (end == beg || shadow_is_app_mem(end - 1));
+         !(beg & (G - 1)) && shadow_range_is_app_mem(beg, end);
 }
 
 SL_INTERFACE void __sanitizer_annotate_contiguous_container(const void *beg_p,
@@ -51,8 +48,8 @@ SL_INTERFACE void __sanitizer_annotate_contiguous_container(const void *beg_p,
    * already covers. */
   uptr lo = old_mid < new_mid ? old_mid : new_mid;
   uptr hi = old_mid < new_mid ? new_mid : old_mid;
-  uptr a = DOWN(lo), c = UP(hi);
-  uptr b1 = DOWN(new_mid), b2 = UP(new_mid);
+  uptr a = SHADOW_DOWN(lo), c = SHADOW_UP(hi);
+  uptr b1 = SHADOW_DOWN(new_mid), b2 = SHADOW_UP(new_mid);
   if (b1 > a)
     shadow_unpoison(a, b1 - a);
   if (c > b2)
@@ -63,7 +60,7 @@ SL_INTERFACE void __sanitizer_annotate_contiguous_container(const void *beg_p,
 
 /* The first byte of [mid, end) that is addressable, or 0. */
 static uptr first_addressable(uptr mid, uptr end) {
-  for (uptr g = DOWN(mid); g < end; g += G) {
+  for (uptr g = SHADOW_DOWN(mid); g < end; g += G) {
     int8_t s = *(int8_t *)MEM_TO_SHADOW(g);
     uptr first = g < mid ? mid : g;
     if (s == 0 || (s > 0 && (long)(first - g) < s))
@@ -77,8 +74,7 @@ SL_INTERFACE const void *__sanitizer_contiguous_container_find_bad_address(
   if (!sl_opt.detect_container_overflow)
     return 0;
   uptr beg = (uptr)beg_p, mid = (uptr)mid_p, end = (uptr)end_p;
-  if (!(beg <= mid && mid <= end) || !shadow_is_app_mem(beg) ||
-      (end > beg && !shadow_is_app_mem(end - 1)))
+  if (!(beg <= mid && mid <= end) || !shadow_range_is_app_mem(beg, end))
     return beg_p;
   uptr bad = mid > beg ? shadow_first_poisoned(beg, mid - beg) : 0;
   if (!bad && end > mid)

@@ -25,8 +25,6 @@
 #include "shadow.h"
 
 #define G SHADOW_GRANULE
-#define DOWN(x) ((x) & ~(uptr)(G - 1))
-#define UP(x) (((x) + G - 1) & ~(uptr)(G - 1))
 
 /* The storage and the container in use, as addresses. */
 typedef struct {
@@ -49,7 +47,7 @@ static uptr wanted_prefix(const layout *l, uptr g) {
   uptr k = 0;
   if (g < l->s_beg && now >= l->s_beg - g)
     k = l->s_beg - g; /* what precedes the storage stays addressable */
-  if (l->beg < l->end && DOWN(l->beg) <= g && l->end > g) {
+  if (l->beg < l->end && SHADOW_DOWN(l->beg) <= g && l->end > g) {
     uptr used = (l->end < g + G ? l->end : g + G) - g;
     if (used > k)
       k = used;
@@ -63,14 +61,10 @@ static void set_prefix(uptr g, uptr k) {
 }
 
 static void rewrite(const layout *l, uptr from, uptr to) {
-  uptr lo = DOWN(from < l->s_beg ? l->s_beg : from);
-  uptr hi = UP(to > l->s_end ? l->s_end : to);
+  uptr lo = SHADOW_DOWN(from < l->s_beg ? l->s_beg : from);
+  uptr hi = SHADOW_UP(to > l->s_end ? l->s_end : to);
   for (uptr g = lo; g < hi; g += G)
     set_prefix(g, wanted_prefix(l, g));
-}
-
-static int in_app_mem(uptr beg, uptr end) {
-  return shadow_is_app_mem(beg) && (end == beg || shadow_is_app_mem(end - 1));
 }
 
 SL_INTERFACE void __sanitizer_annotate_double_ended_contiguous_container(
@@ -82,7 +76,7 @@ SL_INTERFACE void __sanitizer_annotate_double_ended_contiguous_container(
   uptr ob = (uptr)old_beg_p, oe = (uptr)old_end_p;
   uptr nb = (uptr)new_beg_p, ne = (uptr)new_end_p;
   if (!(ob <= oe && nb <= ne && s_beg <= nb && ne <= s_end && s_beg <= ob &&
-        oe <= s_end && in_app_mem(s_beg, s_end))) {
+        oe <= s_end && shadow_range_is_app_mem(s_beg, s_end))) {
     report_raw("ERROR: Sleuth: bad parameters to "
                "__sanitizer_annotate_double_ended_contiguous_container: "
                "storage=[%p,%p) old=[%p,%p) new=[%p,%p) (the containers "
@@ -113,10 +107,10 @@ __sanitizer_double_ended_contiguous_container_find_bad_address(
   uptr s_beg = (uptr)storage_beg, s_end = (uptr)storage_end;
   uptr beg = (uptr)beg_p, end = (uptr)end_p;
   if (!(s_beg <= beg && beg <= end && end <= s_end) ||
-      !in_app_mem(s_beg, s_end))
+      !shadow_range_is_app_mem(s_beg, s_end))
     return storage_beg;
   layout l = {s_beg, s_end, beg, end};
-  for (uptr g = DOWN(s_beg); g < s_end; g += G) {
+  for (uptr g = SHADOW_DOWN(s_beg); g < s_end; g += G) {
     uptr now = addressable_prefix(g), want = wanted_prefix(&l, g);
     /* The bytes [g + lo, g + hi) disagree; only the storage's count. */
     uptr lo = g + (now < want ? now : want), hi = g + (now < want ? want : now);

@@ -8,6 +8,9 @@
 #include "sys.h"
 
 #define SHADOW_GRANULE 8
+/* The granule that holds x, and the first granule boundary at or after x. */
+#define SHADOW_DOWN(x) ((uptr)(x) & ~(uptr)(SHADOW_GRANULE - 1))
+#define SHADOW_UP(x) (((uptr)(x) + SHADOW_GRANULE - 1) & ~(uptr)(SHADOW_GRANULE - 1))
 #define MEM_TO_SHADOW(a)                                                       \
   (((uptr)(a) >> SLEUTH_SHADOW_SCALE) + SLEUTH_SHADOW_OFFSET)
 
@@ -53,6 +56,12 @@ int shadow_byte_poisoned(uptr addr);
 static inline int shadow_is_app_mem(uptr a) {
   return a <= SHADOW_LOW_MEM_END ||
          (a >= SHADOW_HIGH_MEM_BEG && a <= SHADOW_HIGH_MEM_END);
+}
+
+/* Whether [beg, end) (empty when end == beg) starts and ends in
+ * application memory. */
+static inline int shadow_range_is_app_mem(uptr beg, uptr end) {
+  return shadow_is_app_mem(beg) && (end == beg || shadow_is_app_mem(end - 1));
 }
 
 /* Quarantined heap blocks whose pages and shadow were given back
