@@ -15,6 +15,7 @@
 //                    generation emits a declaration it has been handed)
 //   "sleuthasanon"   runs after the main action: turns it back on at the
 //                    end of each of those calls, before the parser goes on
+//                    (not at the end of the translation unit: it stays off)
 //
 // The preprocessor, parser and Sema see what -fsanitize=address gives them;
 // code generation and the backend never do (no ASan pass, no __asan_*
@@ -34,6 +35,8 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Serialization/ASTReader.h"
 #include "llvm/Config/llvm-config.h"
+
+#include "PluginArgs.h"
 
 #include <memory>
 #include <string>
@@ -112,7 +115,7 @@ bool featureWanted(const CompilerInstance &CI) {
   auto It = Args.find("sleuth");
   if (It != Args.end())
     for (const std::string &A : It->second)
-      if (A == "no-asan-feature")
+      if (A == sleuth::NoAsanFeatureArg)
         return false;
   return true;
 }
@@ -144,13 +147,15 @@ public:
   void HandleCXXStaticMemberVarInstantiation(VarDecl *) override { flip(); }
   void HandleVTable(CXXRecordDecl *) override { flip(); }
 
-  // The end: code generation emits what it deferred, then the backend
-  // runs; after that nothing reads the bit, and the next compile of this
-  // process starts over.
+  // The end: the consumer before code generation clears the bit, code
+  // generation emits what it deferred and the backend runs; the one after
+  // it leaves the bit off (nothing parses any more) and lets go of the
+  // compile, so the next compile of this process starts over.
   void HandleTranslationUnit(ASTContext &) override {
-    flip();
     if (On)
       Switched = nullptr;
+    else
+      flip();
   }
 
 private:

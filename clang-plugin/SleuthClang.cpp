@@ -38,6 +38,8 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "PluginArgs.h"
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -166,7 +168,7 @@ protected:
                  const std::vector<std::string> &Args) override {
     for (const std::string &A : Args) {
       // Read by AsanFeature.cpp: leave __has_feature(address_sanitizer) off.
-      if (A == "no-asan-feature")
+      if (A == sleuth::NoAsanFeatureArg)
         continue;
       DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
