@@ -116,8 +116,15 @@ static const char *find_symbolizer(void) {
 }
 
 /* The parent's environment minus LD_PRELOAD, so that a preloaded Sleuth is
- * not loaded into the symbolizer too. Only the array is allocated. */
-static char **child_env(void) {
+ * not loaded into the symbolizer too, and on the first start minus
+ * LD_LIBRARY_PATH as well: llvm-symbolizer links some fifty system
+ * libraries (zlib, zstd, liblzma, libxml2, libffi, OpenSSL, ...), and a
+ * program under test is often run with its own build of one of them on
+ * that path (libtool's wrappers do it), which the symbolizer would load in
+ * place of the system's and die of. A symbolizer that dies at once is
+ * started again with the path (one installed where only that path finds
+ * its libraries). Only the array is allocated. */
+static char **child_env(int without_library_path) {
   size_t n = 0;
   for (char **e = environ; e && *e; e++)
     n++;
@@ -126,7 +133,9 @@ static char **child_env(void) {
     return 0;
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    if (sl_strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+    if (sl_strncmp(environ[i], "LD_PRELOAD=", 11) != 0 &&
+        !(without_library_path &&
+          sl_strncmp(environ[i], "LD_LIBRARY_PATH=", 16) == 0))
       env[k++] = environ[i];
   env[k] = 0;
   return env;
@@ -179,7 +188,7 @@ static int spawn_locked(void) {
   }
   char *argv[] = {(char *)sym_exe,       "--inlining",          "--demangle",
                   "--functions=linkage", "--output-style=LLVM", 0};
-  char **envp = child_env();
+  char **envp = child_env(spawns == 1);
   pid_t pid = envp ? sys_fork() : -ENOMEM;
   if (pid == 0)
     child_exec(in[0], out[1], argv, envp);
