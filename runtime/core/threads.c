@@ -17,6 +17,8 @@
 #include "stackdepot.h"
 #include "unwind.h"
 
+int sl_world_stopper;
+
 #define ALTSTACK_SIZE (64u << 10)
 
 __thread sl_thread *sl_cur_thread __attribute__((tls_model("initial-exec")));

@@ -85,6 +85,11 @@ void thread_on_exit(sl_thread *t);
  * in the thread table: the leak scan neither stops it nor scans it, and
  * reports do not list it. [stack_lo, stack_hi): its stack. */
 void thread_register_unlisted(sl_thread *t, uptr stack_lo, uptr stack_hi);
+/* The OS tid of the thread that holds the other threads stopped
+ * (leak/stoptheworld.c), 0 when none does. A thread that holds the world
+ * stopped must never wait for state another thread owns: that thread may
+ * be parked in the middle of changing it. */
+extern int sl_world_stopper;
 /* Resets runtime locks and thread state in the child after fork. */
 void threads_after_fork_child(void);
 #endif

@@ -1165,8 +1165,10 @@ int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
    * nearest the slot start first (farther candidates are user data). */
   uptr end = slot + central[c].slot_size, cand[9];
   int n = 0;
-  /* A hidden block is quarantined, and its pages must not be read. */
-  if (slot_maybe_hidden(c, slot) && quarantine_slot_hidden_nolock(slot))
+  /* A hidden block is quarantined, and its pages must not be read; nor
+   * those of one a parked thread was hiding or revealing (no hint yet, or
+   * no longer: ask the table for every slot of a hideable class). */
+  if (c >= HIDE_MIN_CLASS && quarantine_slot_unreadable_nolock(slot))
     return 0;
   uptr ma = *(uptr *)slot ^ MEMALIGN_MAGIC;
   if (ma > slot && ma < end)

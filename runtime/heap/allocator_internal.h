@@ -219,8 +219,10 @@ static inline int slot_maybe_hidden(unsigned c, uptr slot) {
  * and record written back, shadow restored as freed); 0 if it was not
  * hidden. */
 int quarantine_reveal_slot(uptr slot);
-/* With the world stopped (leak scan): whether slot holds a hidden block. */
-int quarantine_slot_hidden_nolock(uptr slot);
+/* With the world stopped (leak scan, exit checks): whether slot holds a
+ * quarantined block whose memory must not be read (hidden, or parked in
+ * the middle of being hidden or revealed). */
+int quarantine_slot_unreadable_nolock(uptr slot);
 /* The record of a hidden block (in the side table), returned with
  * quarantine_protect_lock held; or NULL, unlocked (the block is not
  * hidden, or no longer: its record is in its first bytes). */

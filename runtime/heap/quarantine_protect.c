@@ -48,6 +48,7 @@
 #include "options.h"
 #include "redzone_pattern.h"
 #include "report.h"
+#include "threads.h"
 
 #define PROTECT_MAX 8192u
 #define TABLE_SIZE (2 * PROTECT_MAX) /* a power of two, half full at most */
@@ -379,10 +380,21 @@ static int reveal_key(uptr key) {
 
 int quarantine_reveal_slot(uptr slot) { return reveal_key(slot); }
 
-int quarantine_slot_hidden_nolock(uptr slot) {
+/* With the world stopped, any thread may have parked in the middle of a
+ * batch's release or a reveal, without the lock: an entry that is pending
+ * (its slot may be given back, protected or not yet), hidden, or hidden
+ * and being revealed (its header may be half written back) is a
+ * quarantined block whose memory must not be read. Only a block that kept
+ * its first page (protected, or being revealed from that) has a header to
+ * read. A thread parked inside remove_locked may leave the table's probe
+ * run broken, so a lookup can miss an entry: the leak scan reads slots
+ * under its fault guard for that reason (leak.c, probe_slot). */
+int quarantine_slot_unreadable_nolock(uptr slot) {
+  if (!__atomic_load_n(&count, __ATOMIC_RELAXED))
+    return 0;
   uint32_t i = find_locked(slot);
-  return i != TABLE_SIZE &&
-         (table[i].kind == K_HIDDEN || table[i].kind == K_REVEALING_HIDDEN);
+  return i != TABLE_SIZE && table[i].kind != K_PROTECTED &&
+         table[i].kind != K_REVEALING;
 }
 
 freed_info *quarantine_hidden_record_lock(uptr ub) {
@@ -571,8 +583,13 @@ int allocator_fault_in_quarantine(uptr addr, int is_write, uptr pc, uptr bp,
     }
     if (table[i].kind == K_PENDING) {
       /* Protected just now by the thread releasing its batch, which
-       * lists it as hidden in a moment. */
+       * lists it as hidden in a moment; unless this thread holds the
+       * world stopped, and that one is parked: not ours to wait for (the
+       * fault is then no use after free the program made). */
       spin_unlock(&lock);
+      if (__atomic_load_n(&sl_world_stopper, __ATOMIC_ACQUIRE) ==
+          sys_gettid())
+        return 0;
       sys_sched_yield();
       continue;
     }

@@ -143,6 +143,29 @@ static void unscratch(void *p, size_t len) {
  * to are never reported. */
 static int ignored(uptr ub) { return header_of(ub)->flags & CF_LEAK_IGNORED; }
 
+static fault_guard guard;
+
+/* One slot's live block, read under the fault guard: with the world
+ * stopped, a thread may have parked halfway through hiding or revealing a
+ * quarantined block, and the side table a parked thread was changing can
+ * miss its entry (quarantine_slot_unreadable_nolock). A slot that faults
+ * holds no live block: a live block's pages are never protected by the
+ * runtime, and the program's own protection of a block's first page
+ * would hide its header from the allocator too. */
+static int probe_slot(unsigned c, uptr slot, uptr *ub, size_t *size,
+                      uint32_t *stack) {
+  if (FAULT_GUARD_SET(&guard)) {
+    guard.live = 0;
+    return 0;
+  }
+  guard.live = 1;
+  int found = allocator_live_block_in_slot(c, slot, ub, size, stack);
+  if (found && ignored(*ub))
+    found = 3;
+  guard.live = 0;
+  return found;
+}
+
 static void snapshot_heap(void) {
   size_t total = 0;
   for (unsigned c = 1; c < N_CLASSES; c++) {
@@ -168,8 +191,8 @@ static void snapshot_heap(void) {
       uptr ub;
       size_t size;
       uint32_t stack;
-      int found = allocator_live_block_in_slot(
-          c, S.cls_beg[c] + s * S.cls_size[c], &ub, &size, &stack);
+      int found = probe_slot(c, S.cls_beg[c] + s * S.cls_size[c], &ub,
+                             &size, &stack);
       if (!found)
         continue;
       leak_block *b = &S.blocks[S.nblocks++];
@@ -177,8 +200,9 @@ static void snapshot_heap(void) {
       b->size = size;
       b->stack = stack;
       /* A block whose header was overwritten has no stack to report: it
-       * is scanned as reachable, so what it points to is not lost. */
-      b->tag = found == 2 || ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
+       * is scanned as reachable, so what it points to is not lost; so is
+       * an ignored one (3). */
+      b->tag = found >= 2 ? LEAK_REACHABLE : LEAK_UNREACHED;
       S.slot_idx[c][s] = (uint32_t)S.nblocks;
     }
   }
@@ -494,7 +518,6 @@ static inline void reach(long idx, uptr v, int start, int mode, long leader) {
  * such a page are not seen, so a block only they reach is reported as
  * lost; verbosity=1 names each unreadable range after the scan. */
 #define MAX_UNREADABLE 16
-static fault_guard guard;
 static struct {
   range r[MAX_UNREADABLE];
   int n;
@@ -816,16 +839,15 @@ static int scan_with_loader_locked(struct dl_phdr_info *info, size_t size,
   S.nthreads = S.threads ? stw_stop(S.threads, (int)cap, STOP_TIMEOUT_MS) : 0;
   S.npool = 0;
   S.pool_lo = S.pool_hi = 0;
+  signals_guard_begin();
+  fault_guard_arm(&guard);
   snapshot_heap();
   if (S.blocks)
     snapshot_pools();
-  if (S.blocks) {
-    signals_guard_begin();
-    fault_guard_arm(&guard);
+  if (S.blocks)
     classify();
-    fault_guard_disarm(&guard);
-    signals_guard_end();
-  }
+  fault_guard_disarm(&guard);
+  signals_guard_end();
   stw_resume();
   pools_unlock();
   threads_unlock();

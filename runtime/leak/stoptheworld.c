@@ -78,6 +78,7 @@ int stw_stop(stw_thread *out, int max, int timeout_ms) {
   install();
   sl_thread *self = thread_current_or_null();
   uint32_t gen = __atomic_add_fetch(&world_gen, 1, __ATOMIC_ACQ_REL);
+  __atomic_store_n(&sl_world_stopper, sys_gettid(), __ATOMIC_RELEASE);
   __atomic_store_n(&world_stopped, 1, __ATOMIC_RELEASE);
   int pid = sys_getpid(), n = 0;
   uint32_t cap;
@@ -116,6 +117,7 @@ int stw_stop(stw_thread *out, int max, int timeout_ms) {
 }
 
 void stw_resume(void) {
+  __atomic_store_n(&sl_world_stopper, 0, __ATOMIC_RELEASE);
   __atomic_store_n(&world_stopped, 0, __ATOMIC_RELEASE);
   sys_futex_wake(&world_stopped, 0x7fffffff);
 }
