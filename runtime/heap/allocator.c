@@ -310,7 +310,6 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
       spin_unlock(&cc->lock);
       return tc->count > 0;
     }
-    cc->carved_end = end;
     /* The shadow is written whole right here: fault it in at once when it
      * spans two pages or more (64 KiB of slots: big slots, whose memory
      * is not prefaulted). */
@@ -322,6 +321,11 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
      * addressable memory. */
     shadow_poison(beg, (end < region_end(c) ? end + 16 : end) - beg,
                   SH_HEAP_REDZONE);
+    /* Published after the shadow: a reader of every slot (the leak scan,
+     * the exit check) that stops this thread in between would otherwise
+     * see new slots whose shadow is still 0 behind the redzone granule
+     * the last carve left, a live block with an overwritten header. */
+    __atomic_store_n(&cc->carved_end, end, __ATOMIC_RELEASE);
     for (uptr s = end; s > beg;) /* hand out low addresses first */
       tc->slots[tc->count++] = (s -= cc->slot_size);
     pre = prefault_claim(cc, c, &pre_lo, &pre_hi);
@@ -501,6 +505,9 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
                         .flags = flags,
                         .rz_log = (uint8_t)rz_log,
                         .user_size = (uint32_t)size};
+    /* The header before the shadow says live, for a thread that stops
+     * this one in between (damaged_block: header_in_flight). */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
     /* Left redzone, then the block, then everything to the slot's end. */
     shadow_poison(slot, user_beg - slot, SH_HEAP_REDZONE);
     shadow_unpoison(user_beg, size);
@@ -618,6 +625,32 @@ static chunk_header *validate(uptr p) {
  * the program cannot write, marks the header's two granules as redzone
  * and the block's first granule as addressable, and it holds the block's
  * exact size. A large block is known from its registry instead. */
+/* A header the allocator itself is writing: a thread parked (or still
+ * running, at exit) between a block's header and its shadow. allocate
+ * writes the whole header, state AVAILABLE, before it unpoisons the block
+ * and makes it ALLOCATED last; deallocate makes it QUARANTINED before it
+ * poisons the block as freed; a large block's header is all zeros but
+ * its flags and place until then. Such a header passes the slot's own
+ * consistency checks (validate), which an overwritten one fails. */
+static int header_in_flight(uptr p, uptr slot, unsigned c,
+                            const large_header *lh) {
+  const chunk_header *h = header_of(p);
+  uint8_t st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
+  if (lh)
+    return (st == 0 || st == CHUNK_AVAILABLE || st == CHUNK_QUARANTINED) &&
+           (h->flags & CF_LARGE) &&
+           h->user_size == (uint32_t)((p - (uptr)lh) >> 12);
+  if (st != CHUNK_AVAILABLE && st != CHUNK_QUARANTINED)
+    return 0;
+  if (h->flags & CF_LARGE || p + h->user_size > slot + central[c].slot_size)
+    return 0;
+  if (h->flags & CF_MEMALIGN)
+    return *(uptr *)slot == (p ^ MEMALIGN_MAGIC);
+  return h->rz_log == rz_log_for(h->user_size) &&
+         p == slot + (16u << h->rz_log) &&
+         (st == CHUNK_AVAILABLE || header_intact(p, h));
+}
+
 static int damaged_block(uptr p, size_t *size) {
   if (p & 15)
     return 0;
@@ -630,6 +663,8 @@ static int damaged_block(uptr p, size_t *size) {
   if (sh[-2] != (int8_t)SH_HEAP_REDZONE || sh[-1] != (int8_t)SH_HEAP_REDZONE ||
       sh[0] < 0 || sh[0] > 7)
     return 0; /* not a block start, or not live (freed) */
+  if (header_in_flight(p, slot, c, lh))
+    return 0;
   if (lh) {
     *size = lh->user_size;
     return !header_intact(p, header_of(p));

@@ -6,6 +6,7 @@
 #include "redzone_pattern.h"
 
 #include "allocator_internal.h"
+#include "leak.h"
 #include "report.h"
 
 #define PATTERN 0xa5
@@ -59,8 +60,79 @@ uptr rz_pattern_first_bad(uptr left_lo, uptr left_hi, uptr right_lo,
   return bad;
 }
 
+/* At exit the program's other threads may still be running, also inside
+ * malloc and free: a block's header, shadow and redzone pattern are
+ * written one after the other, and a check that reads them meanwhile sees
+ * an overwritten header that is only half written. So every block is read
+ * with the world stopped (leak_with_world_stopped), where a block a parked
+ * thread is allocating or freeing is not taken for a live one
+ * (allocator_live_block_in_slot, damaged_block), and what is found is
+ * reported after the threads run again: a report symbolizes, which takes
+ * locks a parked thread may hold. */
+#define MAX_FINDINGS 64
+
+typedef struct {
+  uptr ub;
+  size_t size;
+  int damaged; /* the header, else a redzone */
+} finding;
+
+static struct {
+  finding f[MAX_FINDINGS];
+  int n;
+  /* the slot being read (read_slot) */
+  unsigned c;
+  uptr slot;
+} walk;
+
+static void note(uptr ub, size_t size, int damaged) {
+  if (walk.n < MAX_FINDINGS)
+    walk.f[walk.n++] = (finding){ub, size, damaged};
+}
+
+static int read_slot(void *arg) {
+  (void)arg;
+  uptr ub;
+  size_t size;
+  uint32_t stack;
+  int found = allocator_live_block_in_slot(walk.c, walk.slot, &ub, &size,
+                                           &stack);
+  if (found == 2)
+    note(ub, size, 1);
+  else if (found && allocator_redzone_first_bad(ub))
+    note(ub, size, 0);
+  return 0;
+}
+
+static void walk_stopped(void *arg) {
+  (void)arg;
+  walk.n = 0;
+  for (unsigned c = 1; c < N_CLASSES; c++) {
+    uptr beg, end;
+    uint32_t slot_size;
+    allocator_primary_layout(c, &beg, &end, &slot_size);
+    walk.c = c;
+    for (uptr slot = beg; slot + slot_size <= end; slot += slot_size) {
+      walk.slot = slot;
+      leak_guarded_read(read_slot, 0, 0);
+    }
+  }
+  /* The large-block table is locked; its list goes into a fresh mapping
+   * (no ialloc: a parked thread may hold its lock). */
+  size_t n = large_count_locked();
+  size_t len = (n + 1) * sizeof(uptr);
+  uptr *blocks = n ? sys_map_anon(len) : 0;
+  n = blocks ? large_live_blocks_locked(blocks, n) : 0;
+  for (size_t i = 0; i < n; i++)
+    if (allocator_redzone_first_bad(blocks[i]))
+      note(blocks[i], large_of(blocks[i], header_of(blocks[i]))->user_size,
+           0);
+  if (blocks)
+    sys_munmap(blocks, len);
+}
+
 /* Reports a live block whose redzone bytes were overwritten, unless the
- * block changed under the check (another thread freed it meanwhile). */
+ * block changed since the walk (its thread freed it meanwhile). */
 static void check_live(uptr ub, size_t size) {
   chunk_info ci;
   uptr bad = allocator_redzone_first_bad(ub);
@@ -71,27 +143,10 @@ static void check_live(uptr ub, size_t size) {
 }
 
 void rz_pattern_check_live_blocks(void) {
-  for (unsigned c = 1; c < N_CLASSES; c++) {
-    uptr beg, end;
-    uint32_t slot_size;
-    allocator_primary_layout(c, &beg, &end, &slot_size);
-    for (uptr slot = beg; slot + slot_size <= end; slot += slot_size) {
-      uptr ub;
-      size_t size;
-      uint32_t stack;
-      int found = allocator_live_block_in_slot(c, slot, &ub, &size, &stack);
-      if (found == 2)
-        allocator_report_damaged_live(ub, size);
-      else if (found)
-        check_live(ub, size);
-    }
-  }
-  large_lock();
-  size_t n = large_count_locked();
-  uptr *blocks = n ? ialloc(n * sizeof(uptr)) : 0;
-  n = blocks ? large_live_blocks_locked(blocks, n) : 0;
-  large_unlock();
-  for (size_t i = 0; i < n; i++)
-    check_live(blocks[i], large_of(blocks[i], header_of(blocks[i]))->user_size);
-  ifree(blocks);
+  leak_with_world_stopped(walk_stopped, 0);
+  for (int i = 0; i < walk.n; i++)
+    if (walk.f[i].damaged)
+      allocator_report_damaged_live(walk.f[i].ub, walk.f[i].size);
+    else
+      check_live(walk.f[i].ub, walk.f[i].size);
 }

@@ -160,7 +160,7 @@ static int probe_slot(unsigned c, uptr slot, uptr *ub, size_t *size,
   }
   guard.live = 1;
   int found = allocator_live_block_in_slot(c, slot, ub, size, stack);
-  if (found && ignored(*ub))
+  if (found == 1 && ignored(*ub))
     found = 3;
   guard.live = 0;
   return found;
@@ -954,6 +954,42 @@ void leak_scan(uptr self_sp, int registered, leak_consumer consume, void *arg) {
 
 void leak_scan_lock(void) { spin_lock(&scan_lock); }
 void leak_scan_unlock(void) { spin_unlock(&scan_lock); }
+
+/* ---- other readers of every block, with the world stopped ------------- */
+
+int leak_guarded_read(int (*read)(void *), void *arg, int on_fault) {
+  if (FAULT_GUARD_SET(&guard)) {
+    guard.live = 0;
+    return on_fault;
+  }
+  guard.live = 1;
+  int r = read(arg);
+  guard.live = 0;
+  return r;
+}
+
+void leak_with_world_stopped(void (*fn)(void *), void *arg) {
+  spin_lock(&scan_lock);
+  large_lock();
+  threads_lock();
+  uint32_t cap;
+  threads_table_locked(&cap);
+  size_t len = (cap + 1) * sizeof(stw_thread);
+  stw_thread *threads = scratch(len);
+  if (threads)
+    stw_stop(threads, (int)cap, STOP_TIMEOUT_MS);
+  signals_guard_begin();
+  fault_guard_arm(&guard);
+  fn(arg);
+  fault_guard_disarm(&guard);
+  signals_guard_end();
+  if (threads)
+    stw_resume();
+  threads_unlock();
+  large_unlock();
+  unscratch(threads, len);
+  spin_unlock(&scan_lock);
+}
 
 typedef struct {
   int only_new, fail;

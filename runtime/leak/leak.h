@@ -78,4 +78,17 @@ int __lsan_is_turned_off(void);
 /* The leak check at exit has already run (__lsan_do_leak_check). */
 int leak_final_check_done(void);
 void leak_scan_unlock(void);
+
+/* Runs fn(arg) with every other thread parked (stoptheworld.h) and the
+ * large-block and thread tables locked, for checks that read every heap
+ * block (the preloaded runtime's exit check, redzone_pattern.c). A parked
+ * thread may be anywhere, also in the middle of malloc or free: fn takes
+ * no lock and allocates nothing (a parked thread may hold ialloc's lock),
+ * waits for nothing, and accepts a block that is half allocated or half
+ * freed (allocator_internal.h, allocator_live_block_in_slot). */
+void leak_with_world_stopped(void (*fn)(void *), void *arg);
+/* From fn: read(arg) with faults recovered (a quarantined slot a parked
+ * thread was hiding, a page the program protected); on_fault if one
+ * came. */
+int leak_guarded_read(int (*read)(void *), void *arg, int on_fault);
 #endif
