@@ -6,6 +6,8 @@
  * symbolizer strings, module tables. */
 #include "sys.h"
 
+#include <sys/mman.h>
+
 #define IA_MIN_SHIFT 4
 #define IA_MAX_SHIFT 15
 #define IA_CLASSES (IA_MAX_SHIFT - IA_MIN_SHIFT + 1)
@@ -26,6 +28,58 @@ static struct {
   char *bump, *end;
 } ia_class[IA_CLASSES];
 
+/* The reserve: one mapping of address space (nothing resident until it is
+ * used), made at the first ialloc, from which slabs and big blocks are cut
+ * when the kernel refuses a new mapping (memory or vm.max_map_count
+ * exhausted). The runtime then still has the memory to write an
+ * out-of-memory report, symbolize it and finish what it was doing; its
+ * callers see NULL only once the reserve is gone too. Never given back:
+ * a big block cut from it is marked so ifree does not unmap it. */
+#define IA_RESERVE (16u << 20)
+#define IA_FROM_RESERVE 2 /* ia_header.large: cut from the reserve */
+static struct {
+  spin_t lock;
+  char *bump, *end;
+  int tried;
+} reserve;
+
+static void *reserve_take(size_t len) {
+  spin_lock(&reserve.lock);
+  if (!reserve.tried) {
+    reserve.tried = 1;
+    long r = (long)sys_mmap(0, IA_RESERVE, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+                            0);
+    if (!(r < 0 && r > -4096)) {
+      reserve.bump = (char *)r;
+      reserve.end = (char *)r + IA_RESERVE;
+    }
+  }
+  void *p = 0;
+  len = (len + 4095) & ~(size_t)4095;
+  if (reserve.bump && (size_t)(reserve.end - reserve.bump) >= len) {
+    p = reserve.bump;
+    reserve.bump += len;
+  }
+  spin_unlock(&reserve.lock);
+  return p;
+}
+
+/* A fresh mapping, else a piece of the reserve (*from_reserve set). */
+static void *map_or_reserve(size_t len, int *from_reserve) {
+  void *p = sys_map_anon(len);
+  *from_reserve = !p;
+  return p ? p : reserve_take(len);
+}
+
+void ialloc_init_reserve(void) {
+  spin_lock(&reserve.lock);
+  int tried = reserve.tried;
+  spin_unlock(&reserve.lock);
+  if (!tried)
+    reserve_take(0);
+}
+
 static int class_shift(size_t n) {
   int s = IA_MIN_SHIFT;
   while (((size_t)1 << s) < n)
@@ -37,11 +91,12 @@ void *ialloc(size_t n) {
   size_t need = n + sizeof(ia_header);
   if (need > ((size_t)1 << IA_MAX_SHIFT)) {
     size_t len = (need + 4095) & ~(size_t)4095;
-    ia_header *h = sys_map_anon(len);
+    int from_reserve;
+    ia_header *h = map_or_reserve(len, &from_reserve);
     if (!h)
       return 0;
     h->size = len;
-    h->large = 1;
+    h->large = from_reserve ? IA_FROM_RESERVE : 1;
     return h + 1;
   }
   int s = class_shift(need);
@@ -54,7 +109,8 @@ void *ialloc(size_t n) {
     ia_class[c].free = ia_class[c].free->next;
   } else {
     if (ia_class[c].bump + sz > ia_class[c].end) {
-      char *slab = sys_map_anon(IA_SLAB);
+      int from_reserve;
+      char *slab = map_or_reserve(IA_SLAB, &from_reserve);
       if (!slab) {
         spin_unlock(&ia_class[c].lock);
         return 0;
@@ -77,7 +133,8 @@ void ifree(void *p) {
     return;
   ia_header *h = (ia_header *)p - 1;
   if (h->large) {
-    sys_munmap(h, h->size);
+    if (h->large != IA_FROM_RESERVE)
+      sys_munmap(h, h->size);
     return;
   }
   int c = (int)h->size - IA_MIN_SHIFT;
@@ -111,9 +168,11 @@ void *irealloc(void *p, size_t n) {
 void ialloc_lock_all(void) {
   for (int c = 0; c < IA_CLASSES; c++)
     spin_lock(&ia_class[c].lock);
+  spin_lock(&reserve.lock); /* taken inside a class lock (ialloc) */
 }
 
 void ialloc_unlock_all(void) {
+  spin_unlock(&reserve.lock);
   for (int c = IA_CLASSES - 1; c >= 0; c--)
     spin_unlock(&ia_class[c].lock);
 }

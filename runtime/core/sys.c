@@ -38,7 +38,13 @@ void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long off) {
                            off);
 }
 
+unsigned long sl_map_fail_from;
+static unsigned long maps_made;
+
 void *sys_map_anon(size_t len) {
+  if (SL_UNLIKELY(sl_map_fail_from) &&
+      __atomic_add_fetch(&maps_made, 1, __ATOMIC_RELAXED) >= sl_map_fail_from)
+    return 0;
   long r = (long)sys_mmap(0, len, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   return (r < 0 && r > -4096) ? 0 : (void *)r;

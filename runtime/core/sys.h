@@ -47,7 +47,13 @@ void sys_madvise_ranges(const void *iov, size_t n, int advice,
 #define MADV_GUARD_REMOVE 103
 #endif
 /* mmap that returns NULL on failure (and never MAP_FAILED). */
+/* A private anonymous read-write mapping, or NULL. Every caller must
+ * cope with NULL (memory or vm.max_map_count exhausted): an out-of-memory
+ * report or a NULL to the program, never a crash. */
 void *sys_map_anon(size_t len);
+/* fail_internal_mmap (testing): sys_map_anon fails from this call on
+ * (counted from when it is set, at the end of start-up); 0 = never. */
+extern unsigned long sl_map_fail_from;
 
 long sys_write(int fd, const void *buf, size_t n);
 void sys_write_all(int fd, const void *buf, size_t n);
@@ -166,6 +172,10 @@ void *ialloc(size_t n); /* zeroed */
 void ifree(void *p);
 void *irealloc(void *p, size_t n);
 char *istrdup(const char *s);
+/* Maps ialloc's reserve (address space only) now, at start-up, while the
+ * kernel still has mappings to give: ialloc falls back to it when a new
+ * mapping is refused, so an out-of-memory report can still be written. */
+void ialloc_init_reserve(void);
 /* fork(): held across it (process/init.c, before_fork). */
 void ialloc_lock_all(void);
 void ialloc_unlock_all(void);

@@ -5,6 +5,7 @@
  * an exit hook that returns its allocator cache. */
 #include "threads.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -15,6 +16,8 @@
 #include "heapprof.h"
 #include "interception.h"
 #include "stackdepot.h"
+#include "options.h"
+#include "report.h"
 #include "unwind.h"
 
 int sl_world_stopper;
@@ -36,7 +39,19 @@ static void table_add(sl_thread *t) {
     uint32_t cap = table_cap ? table_cap * 2 : 64;
     while (cap <= t->tid)
       cap *= 2;
-    table = irealloc(table, cap * sizeof(*table));
+    sl_thread **bigger = irealloc(table, cap * sizeof(*table));
+    if (!bigger) {
+      /* Memory or mappings exhausted: the thread goes unlisted (the leak
+       * scan neither stops nor scans it; its reports still name it). */
+      spin_unlock(&table_lock);
+      static int said;
+      if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+        report_raw("WARNING: Sleuth: out of memory for the thread table: "
+                   "thread T%u and later ones are not scanned for leaks",
+                   t->tid);
+      return;
+    }
+    table = bigger;
     for (uint32_t i = table_cap; i < cap; i++)
       table[i] = 0;
     table_cap = cap;
@@ -159,6 +174,12 @@ sl_thread *thread_current(void) {
     return cur_thread = &main_thread;
   /* A thread that started without our pthread_create (or before init). */
   t = ialloc(sizeof *t);
+  if (!t) {
+    static const char msg[] = "==Sleuth: out of memory for a thread's record "
+                              "(memory or vm.max_map_count exhausted)\n";
+    sys_write_all(2, msg, sizeof msg - 1);
+    sys_exit_group((int)sl_opt.exitcode);
+  }
   t->tid = __atomic_fetch_add(&next_tid, 1, __ATOMIC_RELAXED);
   t->os_tid = sys_gettid();
   t->live = 1;
@@ -214,6 +235,9 @@ typedef struct start_args {
   void *arg;
   uint32_t tid, parent, stack;
   struct start_args *next, **prev; /* in `pending` */
+  /* The new thread's record, made by the creating thread, so that running
+   * out of memory is pthread_create's EAGAIN, not a crash in the thread. */
+  sl_thread *rec;
 } start_args;
 
 /* Threads created but not yet in the table: their start argument is
@@ -248,7 +272,7 @@ void threads_scan_pending_args_locked(void (*scan)(uptr lo, uptr hi)) {
 
 static void *thread_start(void *p) {
   start_args sa = *(start_args *)p;
-  sl_thread *t = ialloc(sizeof *t);
+  sl_thread *t = sa.rec;
   t->tid = sa.tid;
   t->parent_tid = sa.parent;
   t->create_stack = sa.stack;
@@ -276,6 +300,12 @@ SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   ENSURE_INIT();
   RESOLVE(pthread_create);
   start_args *sa = ialloc(sizeof *sa);
+  sl_thread *rec = sa ? ialloc(sizeof *rec) : 0;
+  if (!rec) {
+    ifree(sa);
+    return EAGAIN; /* as when the system lacks the resources */
+  }
+  sa->rec = rec;
   sa->fn = fn;
   sa->arg = arg;
   sa->tid = __atomic_fetch_add(&next_tid, 1, __ATOMIC_RELAXED);
@@ -285,6 +315,7 @@ SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   int r = REAL(pthread_create)(th, attr, thread_start, sa);
   if (r) {
     pending_remove(sa);
+    ifree(sa->rec);
     ifree(sa);
   }
   return r;

@@ -176,6 +176,7 @@ void allocator_init(void) {
   malloc_hooks_init();
 }
 
+/* NULL when no cache could be mapped (memory or mappings exhausted). */
 static alloc_cache *cache_get(void) {
   sl_thread *t = thread_current();
   if (SL_UNLIKELY(!t->alloc_cache))
@@ -336,7 +337,10 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
   return tc->count > 0;
 }
 
-static void *fail_alloc(size_t size, int type, uptr pc, uptr fp, int too_big) {
+/* what: the runtime's mapping that failed, or NULL (the heap is full, or
+ * too_big). */
+static SL_NOINLINE void *fail_alloc(size_t size, int type, uptr pc, uptr fp,
+                                    int too_big, const char *what) {
   if (sl_opt.allocator_may_return_null && !(type & AT_NEVER_NULL)) {
     errno = ENOMEM;
     return 0;
@@ -348,7 +352,7 @@ static void *fail_alloc(size_t size, int type, uptr pc, uptr fp, int too_big) {
   else if (mmap_limit_take_refusal(&total))
     report_mmap_limit(size, total, (size_t)sl_opt.mmap_limit_mb, stack);
   else
-    report_out_of_memory(size, stack);
+    report_out_of_memory(size, stack, what);
   if (type & AT_NEVER_NULL) /* reported; returning would be worse */
     sys_exit_group((int)sl_opt.exitcode);
   errno = ENOMEM;
@@ -451,7 +455,7 @@ static inline __attribute__((always_inline)) void *
 allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
          uint32_t stack) {
   if (SL_UNLIKELY(size > max_user_size))
-    return fail_alloc(size, type, pc, fp, 1);
+    return fail_alloc(size, type, pc, fp, 1, 0);
   if (SL_UNLIKELY(guard_sample_due())) {
     void *g = guard_allocate(size, align, type, zero, pc, fp);
     if (g) {
@@ -472,17 +476,20 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
   uptr user_beg;
   size_t held;
   if (SL_UNLIKELY(need > MAX_PRIMARY_SLOT || align > 4096)) {
-    user_beg = (uptr)large_allocate(size, align, !zero, &h);
+    const char *what = 0;
+    user_beg = (uptr)large_allocate(size, align, !zero, &h, &what);
     if (!user_beg)
-      return fail_alloc(size, type, pc, fp, 0);
+      return fail_alloc(size, type, pc, fp, 0, what);
     h->rz_log = 0;
     held = large_of(user_beg, h)->map_len;
   } else {
     unsigned c = class_for(need);
     alloc_cache *ac = cache_get();
+    if (SL_UNLIKELY(!ac))
+      return fail_alloc(size, type, pc, fp, 0, "the thread's allocation cache");
     tc_class *tc = &ac->cls[c];
     if (SL_UNLIKELY(tc->count == 0) && !refill(ac, c))
-      return fail_alloc(size, type, pc, fp, 0);
+      return fail_alloc(size, type, pc, fp, 0, 0);
     uptr slot = tc->slots[--tc->count];
     user_beg = slot + rz;
     uint8_t flags = 0;
@@ -809,7 +816,10 @@ deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
     fill_freed(p, user_size, free_stack);
   shadow_poison(p, user_size ? user_size : 1, SH_FREED);
   alloc_cache *ac = cache_get();
-  quarantine_put(ac, &ac->q, p, chunk_footprint(p));
+  /* No cache could be mapped for this thread: the block stays quarantined
+   * for good (poisoned as freed, never reused) rather than fail a free. */
+  if (SL_LIKELY(ac))
+    quarantine_put(ac, &ac->q, p, chunk_footprint(p));
 }
 
 void sl_deallocate_aligned(void *ptr, int type, int has_size, size_t size,
@@ -1180,6 +1190,8 @@ int allocator_live_size(const void *p, size_t *size) {
 
 void allocator_purge(void) {
   alloc_cache *ac = cache_get();
+  if (!ac)
+    return;
   quarantine_flush_thread(&ac->q);
   quarantine_drain(ac);
 }

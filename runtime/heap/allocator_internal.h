@@ -131,9 +131,11 @@ typedef struct {
   uptr user_size;
 } large_header;
 
-/* huge_ok: the block may get transparent huge pages (allocator_large.c). */
+/* huge_ok: the block may get transparent huge pages (allocator_large.c).
+ * NULL when it cannot be had: *what names the mapping that failed, or
+ * stays NULL when mmap_limit_mb refused it. */
 void *large_allocate(size_t size, size_t align, int huge_ok,
-                     chunk_header **hdr);
+                     chunk_header **hdr, const char **what);
 large_header *large_find(uptr user_beg);
 /* The large block whose mapping contains addr, or NULL. */
 large_header *large_containing(uptr addr);

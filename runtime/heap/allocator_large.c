@@ -22,23 +22,35 @@ static size_t hash_ptr(uptr p) {
   return (size_t)((p >> 12) * 0x9e3779b97f4a7c15ull);
 }
 
-static void insert_locked(uptr ub);
+static void put_locked(uptr ub);
 
-static void grow_locked(void) {
+/* 0 if the bigger table could not be mapped (the old one stays). */
+static int grow_locked(void) {
+  size_t new_cap = cap ? cap * 2 : 1024;
+  uptr *bigger = ialloc(new_cap * sizeof(uptr));
+  if (!bigger)
+    return 0;
   uptr *old = table;
   size_t old_cap = cap;
-  cap = cap ? cap * 2 : 1024;
-  table = ialloc(cap * sizeof(uptr));
+  table = bigger;
+  cap = new_cap;
   used = live = 0;
   for (size_t i = 0; i < old_cap; i++)
     if (old[i] > 1)
-      insert_locked(old[i]);
+      put_locked(old[i]);
   ifree(old);
+  return 1;
 }
 
-static void insert_locked(uptr ub) {
-  if ((used + 1) * 2 > cap)
-    grow_locked();
+/* 0 if the table is full and could not grow. */
+static int insert_locked(uptr ub) {
+  if ((used + 1) * 2 > cap && !grow_locked() && used + 1 >= cap)
+    return 0;
+  put_locked(ub);
+  return 1;
+}
+
+static void put_locked(uptr ub) {
   size_t i = hash_ptr(ub) & (cap - 1);
   while (table[i] > 1)
     i = (i + 1) & (cap - 1);
@@ -92,7 +104,7 @@ static uptr map_block(size_t len, size_t align) {
 }
 
 void *large_allocate(size_t size, size_t align, int huge_ok,
-                     chunk_header **hdr) {
+                     chunk_header **hdr, const char **what) {
   if (align < PAGE)
     align = PAGE;
   size_t body = (size + PAGE - 1) & ~(PAGE - 1);
@@ -105,6 +117,7 @@ void *large_allocate(size_t size, size_t align, int huge_ok,
   uptr map = map_block(len, align);
   if (!map) {
     mmap_limit_uncharge(len);
+    *what = "a large block (its own mapping)";
     return 0;
   }
   uptr ub = map + PAGE;
@@ -126,9 +139,16 @@ void *large_allocate(size_t size, size_t align, int huge_ok,
   uptr tail = (ub + size + 7) & ~(uptr)7;
   shadow_poison(tail, map + len - tail, SH_HEAP_REDZONE);
   spin_lock(&lock);
-  insert_locked(ub);
-  mapped += len;
+  int listed = insert_locked(ub);
+  if (listed)
+    mapped += len;
   spin_unlock(&lock);
+  if (!listed) {
+    sys_munmap((void *)map, len);
+    mmap_limit_uncharge(len);
+    *what = "the table of large blocks";
+    return 0;
+  }
   *hdr = h;
   return (void *)ub;
 }

@@ -52,7 +52,7 @@ SL_NOINLINE void *sysheap_failed(size_t size, int type, uptr fp) {
     errno = ENOMEM;
     return 0;
   }
-  report_out_of_memory(size, stack_capture_id(CALLER_PC_HERE(), fp));
+  report_out_of_memory(size, stack_capture_id(CALLER_PC_HERE(), fp), 0);
   sys_exit_group((int)sl_opt.exitcode);
 }
 

@@ -942,6 +942,12 @@ void leak_scan(uptr self_sp, int registered, leak_consumer consume, void *arg) {
   unreadable.pages = 0;
   run_scan(self_sp, registered);
   uint64_t t1 = sys_monotonic_ns();
+  if (!S.blocks)
+    /* Its tables are fresh mappings: with memory or mappings exhausted
+     * there is no scan, and that must not read as "no leaks". */
+    report_raw("WARNING: Sleuth: leak scan skipped: could not map its "
+               "tables (memory or vm.max_map_count exhausted); leaks are "
+               "not reported");
   warn_unstopped();
   tell_unreadable();
   consume(S.blocks, S.blocks ? S.nblocks : 0, arg);

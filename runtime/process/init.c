@@ -227,6 +227,8 @@ void sleuth_init(void) {
   __atomic_store_n(&sleuth_checking, sl_heap_mode == HEAP_CHECKED,
                    __ATOMIC_RELEASE);
   __atomic_store_n(&sleuth_inited, 1, __ATOMIC_RELEASE);
+  ialloc_init_reserve();
+  sl_map_fail_from = (unsigned long)sl_opt.fail_internal_mmap;
   fake_stack_init();
   service_init();
   /* Growth checks every heap_profile_interval_s (options.c has made sure

@@ -924,13 +924,18 @@ void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
   finish_limit_report(&m, 0);
 }
 
-void report_out_of_memory(size_t size, uint32_t stack) {
+void report_out_of_memory(size_t size, uint32_t stack, const char *what) {
   report_model m;
   if (!begin_allocator_error(&m, "out-of-memory", stack))
     return;
   sbuf_printf(&m.message,
               ": allocator is trying to allocate 0x%lx bytes (thread T%u)",
               (unsigned long)size, m.tid);
+  if (what)
+    sbuf_printf(&m.details,
+                "Sleuth could not map %s: the system is out of memory or of "
+                "mappings (vm.max_map_count)\n",
+                what);
   /* Running out of memory is not something to continue from. */
   finish_limit_report(&m, 1);
 }

@@ -58,7 +58,9 @@ void report_header_overwritten(uptr ub, size_t size, uint32_t stack,
                                const char *verb);
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
 void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
-void report_out_of_memory(size_t size, uint32_t stack);
+/* what: the runtime's own mapping that failed ("a large block's
+ * mapping", ...), or NULL when the heap itself is full. */
+void report_out_of_memory(size_t size, uint32_t stack, const char *what);
 /* out-of-memory because the allocator's mappings would pass mmap_limit_mb. */
 void report_mmap_limit(size_t size, size_t total, size_t limit_mb,
                        uint32_t stack);
