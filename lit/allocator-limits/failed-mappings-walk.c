@@ -17,8 +17,8 @@
 // NEVER-NOT: DEADLYSIGNAL
 // NEVER-NOT: nested error
 // REPORT: N=1 rc=1
-// REPORT: ERROR: Sleuth: out-of-memory: allocator is trying to allocate
-// REPORT-NEXT: Sleuth could not map
+// REPORT: ERROR: Sleuth: out-of-memory: allocator is trying to allocate 0x{{[0-9a-f]+}} bytes (thread T{{[0-9]+}}): could not map {{.*}} (memory or vm.max_map_count exhausted)
+// REPORT-NEXT: {{#0 0x[0-9a-f]+ in (malloc|calloc|realloc)}}
 // REPORT: SUMMARY: Sleuth: out-of-memory {{.*}}failed-mappings-walk.c
 // NULL: N=1 rc=0
 // NULL: done: {{[0-9]+}} NULL

@@ -17,8 +17,7 @@
 // NEVER-NOT: SEGV
 // NEVER-NOT: DEADLYSIGNAL
 // NEVER: {{^rc=[01]$}}
-// OOM: ERROR: Sleuth: out-of-memory: allocator is trying to allocate
-// OOM-NEXT: Sleuth could not map {{.*}}: the system is out of memory or of mappings (vm.max_map_count)
+// OOM: ERROR: Sleuth: out-of-memory: allocator is trying to allocate 0x{{[0-9a-f]+}} bytes (thread T{{[0-9]+}}): could not map {{.*}} (memory or vm.max_map_count exhausted)
 // OOM-NEXT: {{#0 0x[0-9a-f]+ in (malloc|calloc)}}
 // OOM-NEXT: {{#1 0x[0-9a-f]+ in (main|worker) .*}}map-count-exhausted.c
 // OOM: SUMMARY: Sleuth: out-of-memory {{.*}}map-count-exhausted.c

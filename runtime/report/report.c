@@ -190,9 +190,18 @@ static int use_color(int fd) {
   return !log_to_file() && sys_isatty(fd);
 }
 
-/* halt_on_error=0 reports a site once: a source location (unrolled or
- * duplicated code has several pcs for one line), or the pc without one. */
-static uptr site_key(uptr pc) {
+/* halt_on_error=0 reports each distinct error once: the same kind at the
+ * same pc, called from the same place. The pc, as ASan's
+ * suppress_equal_pcs, not the source position: one macro expanded many
+ * times on one line, or inlined into many functions, is many errors
+ * (keyed by position, sixty functions a macro made gave six reports).
+ * And the caller, because one pc can serve many (a helper, a libc call
+ * the interceptor checks): each call path into it is its own bug to fix,
+ * as Valgrind tells errors apart by their stacks. No cap: SEEN_SITES keys,
+ * and past them every error is reported. */
+/* The caller counts by its source position where it has one: a loop the
+ * compiler unrolled calls the same helper from several pcs of one line. */
+static uptr position_key(uptr pc) {
   sl_frame_info fi[8];
   int n = symbolize_pc(pc - 1, fi, 8);
   if (n <= 0 || !fi[0].file || !fi[0].line)
@@ -202,7 +211,16 @@ static uptr site_key(uptr pc) {
     h = (h ^ (uint8_t)*c) * 0x100000001b3ull;
   h = (h ^ (uint64_t)fi[0].line) * 0x100000001b3ull;
   h = (h ^ (uint64_t)fi[0].column) * 0x100000001b3ull;
-  return (uptr)(h | 1);
+  return (uptr)h;
+}
+
+static uptr site_caller(uptr site, const uptr *pcs, int n) {
+  if (sl_opt.halt_on_error)
+    return 0; /* no deduplication: not worth a symbolization */
+  for (int i = 0; i + 1 < n && i < 3; i++)
+    if (pcs[i] == site)
+      return position_key(pcs[i + 1]);
+  return n > 1 ? position_key(pcs[1]) : 0;
 }
 
 /* Suppressions (suppressions.c): a report whose stack matches a rule of
@@ -247,8 +265,9 @@ static int suppressed_id(const char *kind, uint32_t stack) {
 }
 
 /* Takes the report lock and starts the model with the headline's kind;
- * returns 0 (and holds nothing) if halt_on_error=0 has seen the site. */
-static int begin(report_model *m, const char *kind, uptr site) {
+ * returns 0 (and holds nothing) if halt_on_error=0 has seen the error:
+ * kind, site (its pc; 0: always reported) and caller (site_caller). */
+static int begin(report_model *m, const char *kind, uptr site, uptr caller) {
   int tid = sys_gettid();
   if (__atomic_load_n(&reporting_tid, __ATOMIC_RELAXED) == tid) {
     /* An error while reporting an error: say so and stop. */
@@ -260,7 +279,8 @@ static int begin(report_model *m, const char *kind, uptr site) {
   spin_lock(&report_lock);
   reporting_tid = tid;
   if (!sl_opt.halt_on_error && site) {
-    uptr key = site_key(site) ^ (uptr)kind;
+    uint64_t h = ((uint64_t)site * 0x9e3779b97f4a7c15ull) ^ (uptr)kind;
+    uptr key = (uptr)((h ^ (h >> 29) ^ caller) * 0xbf58476d1ce4e5b9ull) | 1;
     size_t i = (key * 0x9e3779b97f4a7c15ull) >> 54;
     for (size_t k = 0; k < SEEN_SITES; k++, i = (i + 1) % SEEN_SITES) {
       if (seen[i] == key) {
@@ -625,7 +645,7 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
     return;
   report_model m;
-  if (!begin(&m, kind, site))
+  if (!begin(&m, kind, site, site_caller(site, pcs, n)))
     return;
   sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p", (void *)shown,
               (void *)pc, (void *)bp, (void *)sp);
@@ -671,7 +691,7 @@ void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
     return;
   report_model m;
-  if (!begin(&m, kind, pc))
+  if (!begin(&m, kind, pc, site_caller(pc, pcs, n)))
     return;
   sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p", (void *)addr,
               (void *)pc, (void *)bp, (void *)sp);
@@ -698,7 +718,7 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
   if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(func, pcs, n))
     return;
   report_model m;
-  if (!begin(&m, kind, site))
+  if (!begin(&m, kind, site, site_caller(site, pcs, n)))
     return;
   sbuf_printf(&m.message, ": memory ranges [%p,%p) and [%p, %p) overlap",
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
@@ -713,7 +733,11 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
  * 0 if it is suppressed or already reported. */
 static int begin_allocator_error(report_model *m, const char *kind,
                                  uint32_t stack) {
-  if (suppressed_id(kind, stack) || !begin(m, kind, summary_pc_of(stack)))
+  uptr pcs[3];
+  int n = depot_get(stack, pcs, 3);
+  uptr site = n > 1 ? pcs[1] : n ? pcs[0] : 0; /* below the allocator */
+  if (suppressed_id(kind, stack) ||
+      !begin(m, kind, site, site_caller(site, pcs, n)))
     return 0;
   set_stack_id(m, stack);
   m->summary_pc = summary_pc_of(stack);
@@ -841,7 +865,7 @@ void report_header_overwritten(uptr ub, size_t size, uint32_t stack,
   uptr hdr = ub - 16; /* sizeof(chunk_header) */
   report_model m;
   if (stack ? !begin_allocator_error(&m, "heap-buffer-overflow", stack)
-            : !begin(&m, "heap-buffer-overflow", ub))
+            : !begin(&m, "heap-buffer-overflow", ub, 0))
     return;
   if (verb) {
     sbuf_printf(&m.message,
@@ -932,9 +956,8 @@ void report_out_of_memory(size_t size, uint32_t stack, const char *what) {
               ": allocator is trying to allocate 0x%lx bytes (thread T%u)",
               (unsigned long)size, m.tid);
   if (what)
-    sbuf_printf(&m.details,
-                "Sleuth could not map %s: the system is out of memory or of "
-                "mappings (vm.max_map_count)\n",
+    sbuf_printf(&m.message,
+                ": could not map %s (memory or vm.max_map_count exhausted)",
                 what);
   /* Running out of memory is not something to continue from. */
   finish_limit_report(&m, 1);
@@ -1025,7 +1048,7 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
     return;
   }
   report_model m;
-  begin(&m, kind, 0);
+  begin(&m, kind, 0, 0);
   m.deadly_signal = 1;
   if (overflow) {
     /* ASan's shape: the address and registers, the stack, the summary. */
