@@ -111,11 +111,37 @@ void sys_write_all(int fd, const void *buf, size_t n) {
 }
 
 long sys_read(int fd, void *buf, size_t n) { return SC3(SYS_read, fd, buf, n); }
+/* The runtime's own descriptors are never 0, 1 or 2: when the program
+ * has closed one of them, the kernel would hand that number out next, and
+ * the program (or a report meant for stderr) would then write into the
+ * runtime's file or pipe. Such a descriptor is moved above 2. */
+static int lift_fd(int fd) {
+  if (fd < 0 || fd > 2)
+    return fd;
+  int up = (int)SC3(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 3);
+  SC1(SYS_close, fd);
+  return up;
+}
 int sys_open(const char *path, int flags, int mode) {
-  return (int)SC4(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, mode);
+  return lift_fd(
+      (int)SC4(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, mode));
 }
 int sys_close(int fd) { return (int)SC1(SYS_close, fd); }
-int sys_pipe2(int fds[2], int flags) { return (int)SC2(SYS_pipe2, fds, flags); }
+int sys_pipe2(int fds[2], int flags) {
+  int r = (int)SC2(SYS_pipe2, fds, flags | O_CLOEXEC);
+  if (r < 0)
+    return r;
+  fds[0] = lift_fd(fds[0]);
+  fds[1] = lift_fd(fds[1]);
+  if (fds[0] < 0 || fds[1] < 0) {
+    if (fds[0] >= 0)
+      sys_close(fds[0]);
+    if (fds[1] >= 0)
+      sys_close(fds[1]);
+    return -EMFILE;
+  }
+  return 0;
+}
 int sys_dup2(int from, int to) { return (int)SC3(SYS_dup3, from, to, 0); }
 int sys_getpid(void) { return (int)SC0(SYS_getpid); }
 int sys_gettid(void) { return (int)SC0(SYS_gettid); }

@@ -25,6 +25,7 @@
 #include "service.h"
 #include "shadow.h"
 #include "stats.h"
+#include "stderr_identity.h"
 #include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
@@ -181,6 +182,7 @@ void sleuth_init(void) {
    * the allocator is up before anything here can call back into it. */
   if (__atomic_exchange_n(&initializing, 1, __ATOMIC_ACQ_REL))
     return;
+  stderr_note_identity(); /* what stderr is, before the program moves it */
   aslr_reexec_start(initial_argv,
                     sl_initial_environ ? sl_initial_environ : environ);
   char err[1024];

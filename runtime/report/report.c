@@ -21,6 +21,7 @@
 #include "shadow.h"
 #include "stackdepot.h"
 #include "stats.h"
+#include "stderr_identity.h"
 #include "suppressions.h"
 #include "symbolize.h"
 #include "threads.h"
@@ -61,20 +62,47 @@ static const char fd_marker[] = "<fd>";
  * only into a file it created itself, never appends to another (nor
  * follows a symbolic link planted under the name). Returns the fd or
  * -errno; the name tried last is left in log_file. */
-static int create_log_file(const char *lp, int pid) {
+static int create_file_as(const char *lp, int pid, char *name, size_t cap) {
   int fd = -EEXIST;
   for (int n = 0; n < 100 && fd == -EEXIST; n++) {
-    size_t len = n ? sl_snprintf(log_file, sizeof log_file, "%s.%d.%d", lp,
-                                 pid, n)
-                   : sl_snprintf(log_file, sizeof log_file, "%s.%d", lp, pid);
+    size_t len = n ? sl_snprintf(name, cap, "%s.%d.%d", lp, pid, n)
+                   : sl_snprintf(name, cap, "%s.%d", lp, pid);
     /* options.c keeps log_path short enough; __sanitizer_set_report_path
      * may not: a name that does not fit is never opened cut short. */
-    if (len + 1 >= sizeof log_file)
+    if (len + 1 >= cap)
       return -ENAMETOOLONG;
-    fd = sys_open(log_file,
-                  O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    fd = sys_open(name, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC,
+                  0644);
   }
   return fd;
+}
+
+static int create_log_file(const char *lp, int pid) {
+  return create_file_as(lp, pid, log_file, sizeof log_file);
+}
+
+/* Reports meant for stderr when fd 2 is no longer stderr (the program
+ * closed it, and maybe opened a file of its own that got number 2:
+ * stderr_identity.c): this process's own file, $TMPDIR/sleuth-report.<pid>
+ * (else /tmp), created on the first such report. The exit status is the
+ * same as if the report had been seen. */
+static int fallback_fd = -1, fallback_pid;
+static char fallback_file[4096];
+
+static int stderr_fd(void) {
+  if (stderr_still_stderr())
+    return 2;
+  int pid = sys_getpid();
+  if (fallback_fd >= 0 && fallback_pid == pid)
+    return fallback_fd;
+  const char *dir = sl_getenv("TMPDIR");
+  if (!dir || dir[0] != '/' || sl_strlen(dir) > 3000)
+    dir = "/tmp";
+  char lp[3100];
+  sl_snprintf(lp, sizeof lp, "%s/sleuth-report", dir);
+  fallback_fd = create_file_as(lp, pid, fallback_file, sizeof fallback_file);
+  fallback_pid = pid;
+  return fallback_fd;
 }
 
 /* The report destination: stderr, or this process's own file (above),
@@ -85,7 +113,7 @@ static int out_fd(void) {
   if (lp == fd_marker)
     return log_fd;
   if (!log_to_file())
-    return lp && !sl_strcmp(lp, "stdout") ? 1 : 2;
+    return lp && !sl_strcmp(lp, "stdout") ? 1 : stderr_fd();
   int pid = sys_getpid();
   if (log_fd >= 0 && log_pid == pid)
     return log_fd;
@@ -96,8 +124,8 @@ static int out_fd(void) {
                            "==%d==ERROR: Sleuth: cannot create log_path file "
                            "'%s' (errno %d); writing to stderr\n",
                            pid, log_file, -fd);
-    sys_write_all(2, msg, n);
-    fd = 2;
+    fd = stderr_fd();
+    sys_write_all(fd, msg, n);
     log_file[0] = 0;
   }
   log_fd = fd;
@@ -158,7 +186,7 @@ void report_raw(const char *fmt, ...) {
   sbuf_vprintf(&b, fmt, ap);
   va_end(ap);
   sbuf_putc(&b, '\n');
-  sys_write_all(json_format() ? 2 : out_fd(), b.buf, b.len);
+  sys_write_all(json_format() ? stderr_fd() : out_fd(), b.buf, b.len);
 }
 
 void report_heap_alert(unsigned long long inuse, unsigned long long threshold,
