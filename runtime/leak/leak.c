@@ -143,6 +143,29 @@ static void unscratch(void *p, size_t len) {
  * to are never reported. */
 static int ignored(uptr ub) { return header_of(ub)->flags & CF_LEAK_IGNORED; }
 
+/* In a fork child, the parent's other threads are gone (forked_away), and
+ * with them their registers at the fork: a block one of them had just
+ * allocated and held only in a register looks lost here, though nothing
+ * leaked. Blocks those threads allocated are the parent's to report; the
+ * child starts from them as reachable. forked_tids: whether any thread of
+ * the table is such a thread (looked up once per scan, table locked). */
+static int forked_tids;
+
+static int allocated_by_forked_away(uptr ub) {
+  uint32_t cap;
+  sl_thread **tab = threads_table_locked(&cap);
+  uint32_t tid = header_of(ub)->alloc_tid;
+  return tid < cap && tab[tid] && tab[tid]->forked_away;
+}
+
+static void note_forked_tids(void) {
+  uint32_t cap;
+  sl_thread **tab = threads_table_locked(&cap);
+  forked_tids = 0;
+  for (uint32_t i = 0; i < cap && !forked_tids; i++)
+    forked_tids = tab[i] && tab[i]->forked_away;
+}
+
 static fault_guard guard;
 
 /* One slot's live block, read under the fault guard: with the world
@@ -160,7 +183,8 @@ static int probe_slot(unsigned c, uptr slot, uptr *ub, size_t *size,
   }
   guard.live = 1;
   int found = allocator_live_block_in_slot(c, slot, ub, size, stack);
-  if (found == 1 && ignored(*ub))
+  if (found == 1 && (ignored(*ub) || (SL_UNLIKELY(forked_tids) &&
+                                      allocated_by_forked_away(*ub))))
     found = 3;
   guard.live = 0;
   return found;
@@ -168,6 +192,7 @@ static int probe_slot(unsigned c, uptr slot, uptr *ub, size_t *size,
 
 static void snapshot_heap(void) {
   size_t total = 0;
+  note_forked_tids();
   for (unsigned c = 1; c < N_CLASSES; c++) {
     allocator_primary_layout(c, &S.cls_beg[c], &S.cls_end[c], &S.cls_size[c]);
     total += (S.cls_end[c] - S.cls_beg[c]) / S.cls_size[c];
@@ -201,7 +226,7 @@ static void snapshot_heap(void) {
       b->stack = stack;
       /* A block whose header was overwritten has no stack to report: it
        * is scanned as reachable, so what it points to is not lost; so is
-       * an ignored one (3). */
+       * an ignored one, or a forked-away thread's in a fork child (3). */
       b->tag = found >= 2 ? LEAK_REACHABLE : LEAK_UNREACHED;
       S.slot_idx[c][s] = (uint32_t)S.nblocks;
     }
@@ -224,7 +249,9 @@ static void snapshot_heap(void) {
     b->beg = ub;
     b->size = chunk_user_size(h, ub);
     b->stack = h->alloc_stack;
-    b->tag = ignored(ub) ? LEAK_REACHABLE : LEAK_UNREACHED;
+    b->tag = ignored(ub) || (forked_tids && allocated_by_forked_away(ub))
+                 ? LEAK_REACHABLE
+                 : LEAK_UNREACHED;
     S.large[i] = (uint32_t)(S.nblocks - 1);
   }
   S.large_lo = S.nlarge ? S.blocks[S.large[0]].beg : 0;
