@@ -339,8 +339,9 @@ static SL_NOINLINE int refill(alloc_cache *ac, unsigned c) {
 
 /* what: the runtime's mapping that failed, or NULL (the heap is full, or
  * too_big). */
-static SL_NOINLINE void *fail_alloc(size_t size, int type, uptr pc, uptr fp,
-                                    int too_big, const char *what) {
+static SL_NOINLINE void *fail_alloc(size_t size, size_t align, int type,
+                                    uptr pc, uptr fp, int too_big,
+                                    const char *what) {
   if (sl_opt.allocator_may_return_null && !(type & AT_NEVER_NULL)) {
     errno = ENOMEM;
     return 0;
@@ -348,7 +349,9 @@ static SL_NOINLINE void *fail_alloc(size_t size, int type, uptr pc, uptr fp,
   uint32_t stack = stack_capture_id(pc, fp);
   size_t total;
   if (too_big)
-    report_allocation_size_too_big(size, max_user_size, stack);
+    report_allocation_size_too_big(
+        size, size + (align > 16 ? align : 0) + (size_t)(16u << rz_log_for(size)),
+        max_user_size, stack);
   else if (mmap_limit_take_refusal(&total))
     report_mmap_limit(size, total, (size_t)sl_opt.mmap_limit_mb, stack);
   else
@@ -454,8 +457,9 @@ void allocator_refill_freed(uptr ub) {
 static inline __attribute__((always_inline)) void *
 allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
          uint32_t stack) {
-  if (SL_UNLIKELY(size > max_user_size))
-    return fail_alloc(size, type, pc, fp, 1, 0);
+  /* Alignment counts: a huge one is as impossible as a huge size. */
+  if (SL_UNLIKELY(size > max_user_size || align > max_user_size - size))
+    return fail_alloc(size, align, type, pc, fp, 1, 0);
   if (SL_UNLIKELY(guard_sample_due())) {
     void *g = guard_allocate(size, align, type, zero, pc, fp);
     if (g) {
@@ -479,17 +483,18 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
     const char *what = 0;
     user_beg = (uptr)large_allocate(size, align, !zero, &h, &what);
     if (!user_beg)
-      return fail_alloc(size, type, pc, fp, 0, what);
+      return fail_alloc(size, align, type, pc, fp, 0, what);
     h->rz_log = 0;
     held = large_of(user_beg, h)->map_len;
   } else {
     unsigned c = class_for(need);
     alloc_cache *ac = cache_get();
     if (SL_UNLIKELY(!ac))
-      return fail_alloc(size, type, pc, fp, 0, "the thread's allocation cache");
+      return fail_alloc(size, align, type, pc, fp, 0,
+                        "the thread's allocation cache");
     tc_class *tc = &ac->cls[c];
     if (SL_UNLIKELY(tc->count == 0) && !refill(ac, c))
-      return fail_alloc(size, type, pc, fp, 0, 0);
+      return fail_alloc(size, align, type, pc, fp, 0, 0);
     uptr slot = tc->slots[--tc->count];
     user_beg = slot + rz;
     uint8_t flags = 0;

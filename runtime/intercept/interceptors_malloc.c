@@ -5,8 +5,20 @@
 #include <stddef.h>
 
 #include "heap.h"
+#include "options.h"
+#include "report.h"
+#include "unwind.h"
 
 static size_t page_size(void) { return 4096; }
+
+/* Bad arguments of the checking heap's entry points (ASan's
+ * reallocarray-overflow, pvalloc-overflow, invalid-*-alignment): reported
+ * at the caller, unless allocator_may_return_null=1; either way the call
+ * then fails as glibc's would. Profile-only mode (glibc's heap) only
+ * fails. */
+static int report_bad_args(void) {
+  return heap_mode() != HEAP_SYSTEM && !sl_opt.allocator_may_return_null;
+}
 
 SL_INTERCEPTOR void *malloc(size_t n) {
   return heap_is_system()
@@ -43,6 +55,9 @@ SL_INTERCEPTOR void *realloc(void *p, size_t n) {
 SL_INTERCEPTOR void *reallocarray(void *p, size_t n, size_t size) {
   size_t total;
   if (__builtin_mul_overflow(n, size, &total)) {
+    if (report_bad_args())
+      report_reallocarray_overflow(
+          n, size, stack_capture_id(CALLER_PC_HERE(), FRAME_HERE()));
     errno = ENOMEM;
     return 0;
   }
@@ -54,8 +69,12 @@ SL_INTERCEPTOR void *reallocarray(void *p, size_t n, size_t size) {
 static int valid_alignment(size_t a) { return a && (a & (a - 1)) == 0; }
 
 SL_INTERCEPTOR int posix_memalign(void **out, size_t align, size_t n) {
-  if (!valid_alignment(align) || align % sizeof(void *))
+  if (!valid_alignment(align) || align % sizeof(void *)) {
+    if (report_bad_args())
+      report_invalid_alignment("posix_memalign", align, n,
+                               stack_capture_id(CALLER_PC_HERE(), FRAME_HERE()));
     return EINVAL;
+  }
   void *p =
       SL_UNLIKELY(heap_mode() == HEAP_SYSTEM)
           ? sysheap_allocate(n, align, AT_MALLOC, 0, FRAME_HERE())
@@ -68,6 +87,9 @@ SL_INTERCEPTOR int posix_memalign(void **out, size_t align, size_t n) {
 
 SL_INTERCEPTOR void *aligned_alloc(size_t align, size_t n) {
   if (!valid_alignment(align)) {
+    if (report_bad_args())
+      report_invalid_alignment("aligned_alloc", align, n,
+                               stack_capture_id(CALLER_PC_HERE(), FRAME_HERE()));
     errno = EINVAL;
     return 0;
   }
@@ -76,10 +98,19 @@ SL_INTERCEPTOR void *aligned_alloc(size_t align, size_t n) {
   return sl_allocate(n, align, AT_MALLOC, 0, CALLER_PC_HERE(), FRAME_HERE());
 }
 
+/* glibc's memalign takes any alignment: 0 and 1 are malloc's, one that is
+ * not a power of two is rounded up to the next; only one above 2^63
+ * fails (EINVAL). Programs rely on that, so it is no error here. */
 SL_INTERCEPTOR void *memalign(size_t align, size_t n) {
-  if (!valid_alignment(align)) {
+  if (align > ((size_t)1 << 63)) {
     errno = EINVAL;
     return 0;
+  }
+  if (!valid_alignment(align)) {
+    size_t up = 1;
+    while (up < align)
+      up <<= 1;
+    align = up;
   }
   if (SL_UNLIKELY(heap_mode() == HEAP_SYSTEM))
     return sysheap_allocate(n, align, AT_MALLOC, 0, FRAME_HERE());
@@ -97,6 +128,9 @@ SL_INTERCEPTOR void *pvalloc(size_t n) {
   size_t ps = page_size();
   size_t rounded = n ? (n + ps - 1) & ~(ps - 1) : ps;
   if (rounded < n) {
+    if (report_bad_args())
+      report_pvalloc_overflow(n,
+                              stack_capture_id(CALLER_PC_HERE(), FRAME_HERE()));
     errno = ENOMEM;
     return 0;
   }

@@ -965,14 +965,65 @@ void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
   finish_limit_report(&m, 0);
 }
 
-void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack) {
+void report_allocation_size_too_big(size_t size, size_t adjusted, size_t max,
+                                    uint32_t stack) {
   report_model m;
   if (!begin_allocator_error(&m, "allocation-size-too-big", stack))
     return;
+  sbuf_printf(&m.message, ": requested allocation size 0x%lx",
+              (unsigned long)size);
+  if (adjusted != size)
+    sbuf_printf(&m.message,
+                " (0x%lx after adjustments for alignment, red zones etc.)",
+                (unsigned long)adjusted);
+  sbuf_printf(&m.message, " exceeds maximum supported size of 0x%lx (thread T%u)",
+              (unsigned long)max, m.tid);
+  finish_limit_report(&m, 0);
+}
+
+void report_reallocarray_overflow(size_t n, size_t size, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "reallocarray-overflow", stack))
+    return;
   sbuf_printf(&m.message,
-              ": requested allocation size 0x%lx exceeds maximum supported "
-              "size of 0x%lx (thread T%u)",
-              (unsigned long)size, (unsigned long)max, m.tid);
+              ": reallocarray parameters overflow: count * size (%ld * %ld) "
+              "cannot be represented in type size_t (thread T%u)",
+              (long)n, (long)size, m.tid);
+  finish_limit_report(&m, 0);
+}
+
+void report_pvalloc_overflow(size_t size, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "pvalloc-overflow", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": pvalloc parameters overflow: size 0x%lx rounded up to system "
+              "page size 0x1000 cannot be represented in type size_t (thread "
+              "T%u)",
+              (unsigned long)size, m.tid);
+  finish_limit_report(&m, 0);
+}
+
+void report_invalid_alignment(const char *func, size_t align, size_t size,
+                              uint32_t stack) {
+  report_model m;
+  int posix = !sl_strcmp(func, "posix_memalign");
+  if (!begin_allocator_error(&m,
+                             posix ? "invalid-posix-memalign-alignment"
+                                   : "invalid-aligned-alloc-alignment",
+                             stack))
+    return;
+  if (posix)
+    sbuf_printf(&m.message,
+                ": invalid alignment requested in posix_memalign: %ld, "
+                "alignment must be a power of two and a multiple of "
+                "sizeof(void*) == 8 (thread T%u)",
+                (long)align, m.tid);
+  else
+    sbuf_printf(&m.message,
+                ": invalid alignment requested in aligned_alloc: %ld, "
+                "alignment must be a power of two (size 0x%lx) (thread T%u)",
+                (long)align, (unsigned long)size, m.tid);
   finish_limit_report(&m, 0);
 }
 

@@ -57,7 +57,16 @@ void report_freed_block_written(uptr bad, const chunk_info *ci,
 void report_header_overwritten(uptr ub, size_t size, uint32_t stack,
                                const char *verb);
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
-void report_allocation_size_too_big(size_t size, size_t max, uint32_t stack);
+/* adjusted: the size with alignment and redzones, when it is what passes
+ * max (printed as ASan does, "after adjustments"). */
+void report_allocation_size_too_big(size_t size, size_t adjusted, size_t max,
+                                    uint32_t stack);
+/* reallocarray's count * size, pvalloc's rounding: do not fit in size_t. */
+void report_reallocarray_overflow(size_t n, size_t size, uint32_t stack);
+void report_pvalloc_overflow(size_t size, uint32_t stack);
+/* An alignment that aligned_alloc or posix_memalign (func) refuses. */
+void report_invalid_alignment(const char *func, size_t align, size_t size,
+                              uint32_t stack);
 /* what: the runtime's own mapping that failed ("a large block's
  * mapping", ...), or NULL when the heap itself is full. */
 void report_out_of_memory(size_t size, uint32_t stack, const char *what);
