@@ -139,6 +139,36 @@ else:
     lit_config.note("not root or no unshare (Debian package util-linux): "
                     "tests that hide /proc are UNSUPPORTED")
 
+# Secure-mode tests run a setuid-root copy of the test program as nobody:
+# that takes root, setpriv (Debian's util-linux), a nobody user and a
+# build tree on a file system that honours setuid bits.
+import pwd as _pwd
+try:
+    _pwd.getpwnam("nobody")
+    _have_nobody = True
+except KeyError:
+    _have_nobody = False
+def _world_reachable(path):
+    """Whether every directory above path lets others through."""
+    import stat as _stat
+    path = os.path.abspath(path)
+    while True:
+        parent = os.path.dirname(path)
+        if parent == path:
+            return True
+        if not os.stat(parent).st_mode & _stat.S_IXOTH:
+            return False
+        path = parent
+if (os.geteuid() == 0 and _shutil.which("setpriv") and _have_nobody and
+        os.path.isdir(config.test_exec_root) and
+        _world_reachable(config.test_exec_root) and
+        not os.statvfs(config.test_exec_root).f_flag & os.ST_NOSUID):
+    config.available_features.add("root-setuid")
+else:
+    lit_config.note("not root, no setpriv (util-linux), no nobody user, or a "
+                    "build tree others cannot reach or on a nosuid file "
+                    "system: the setuid tests are UNSUPPORTED")
+
 # Out-of-memory tests ask for 512 GiB: the kernel refuses that only when it
 # does not overcommit unconditionally (vm.overcommit_memory != 1).
 try:

@@ -25,6 +25,7 @@
 #include "service.h"
 #include "shadow.h"
 #include "stats.h"
+#include "secure_mode.h"
 #include "stderr_identity.h"
 #include "suppressions.h"
 #include "symbolize.h"
@@ -194,6 +195,7 @@ void sleuth_init(void) {
   if (options_init(sleuth_env, sl_getenv("ASAN_OPTIONS"),
                    sl_getenv("LSAN_OPTIONS"), err, sizeof err))
     die_options(err);
+  secure_mode_apply(); /* before anything opens, runs or reads a path */
   for_each_line(options_notices(), print_option_warning);
   if (sl_opt.help) {
     options_print_help(1);

@@ -65,6 +65,12 @@ typedef struct cache_ent {
 } cache_ent;
 static cache_ent *cache[1u << SYM_CACHE_BITS];
 
+/* Secure mode (process/secure_mode.c): the user who ran a setuid program
+ * chooses PATH, and the symbolizer would run with the program's
+ * privileges. */
+static int no_path_search;
+void symbolizer_forbid_path_search(void) { no_path_search = 1; }
+
 void symbolizer_set_path(const char *path) {
   spin_lock(&sym_lock);
   opt_path = path && path[0] ? istrdup(path) : 0;
@@ -112,7 +118,7 @@ static const char *find_symbolizer(void) {
   if (opt_path)
     return resolve_exe(opt_path); /* an explicit choice is not second-guessed */
   const char *exe = resolve_exe(SLEUTH_DEFAULT_SYMBOLIZER);
-  return exe ? exe : resolve_exe("llvm-symbolizer");
+  return exe ? exe : no_path_search ? 0 : resolve_exe("llvm-symbolizer");
 }
 
 /* The parent's environment minus LD_PRELOAD, so that a preloaded Sleuth is

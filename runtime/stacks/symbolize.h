@@ -62,6 +62,8 @@ void print_stack_painted(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
 /* Where to find llvm-symbolizer: option external_symbolizer_path, else the
  * configure-time path, else PATH. Disabled by symbolize=0. */
 void symbolizer_set_path(const char *path);
+/* Secure mode: only the configure-time path, never PATH. */
+void symbolizer_forbid_path_search(void);
 /* fork(): held across it (process/init.c, before_fork). */
 void symbolizer_lock(void);
 void symbolizer_unlock(void);
