@@ -132,6 +132,8 @@ if os.geteuid() == 0 and _shutil.which("unshare"):
                          stdout=_subprocess.DEVNULL, stderr=_subprocess.DEVNULL)
     if _r.returncode == 0:
         config.available_features.add("root-unshare-hides-proc")
+        # the same probe shows a private tmpfs can be mounted (full disks)
+        config.available_features.add("root-unshare-tmpfs")
     else:
         lit_config.note("cannot hide /proc with unshare -m: tests that need "
                         "it are UNSUPPORTED")

@@ -208,11 +208,17 @@ static int write_file(const char *path, int pprof, hp_record *r, size_t n) {
   }
   if (fd >= 0)
     sys_close(fd);
-  if (ok)
+  if (ok) {
     heapprof_timeline_note_dump(path);
-  else
+  } else {
+    /* A cut-short dump reads as a smaller heap to jeprof and pprof: none
+     * is better than a wrong one. */
+    if (fd >= 0)
+      sys_unlink(path);
     report_raw("WARNING: Sleuth: cannot write the heap profile '%s' (%s)", path,
-               fd < 0 ? "cannot create the file" : "write failed");
+               fd < 0 ? "cannot create the file"
+                      : "write failed, disk full?; the partial file was removed");
+  }
   ifree(o);
   return ok;
 }

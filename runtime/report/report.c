@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <signal.h>
@@ -37,6 +38,8 @@ static int log_fd = -1, log_pid;
 /* The name of this process's report file once opened (report_path). */
 static char log_file[4096];
 static uptr seen[SEEN_SITES];
+/* The fallback for stderr (stderr_fd, below). */
+static int fallback_fd = -1, fallback_pid;
 
 int report_error_count(void) {
   return __atomic_load_n(&error_count, __ATOMIC_RELAXED);
@@ -86,7 +89,6 @@ static int create_log_file(const char *lp, int pid) {
  * stderr_identity.c): this process's own file, $TMPDIR/sleuth-report.<pid>
  * (else /tmp), created on the first such report. The exit status is the
  * same as if the report had been seen. */
-static int fallback_fd = -1, fallback_pid;
 static char fallback_file[4096];
 
 static int stderr_fd(void) {
@@ -133,6 +135,50 @@ static int out_fd(void) {
   return fd;
 }
 
+/* Writes one report (or line) whole, or not at all where that can be
+ * undone: into a file the runtime created (log_path's, the fallback), a
+ * write the disk cut short is cut back off, so a JSON line is never half
+ * there. A report that could not be written is said once on stderr, while
+ * stderr is still the program's (the exit status is kept either way). */
+static int write_failed_said;
+
+static void emit(int fd, const char *buf, size_t n) {
+  int ours = fd >= 0 && ((fd == log_fd && log_pid == sys_getpid()) ||
+                         (fd == fallback_fd && fallback_pid == sys_getpid()));
+  struct stat st;
+  long before = ours && sys_call6(SYS_fstat, fd, (long)&st, 0, 0, 0, 0) == 0
+                    ? (long)st.st_size
+                    : -1;
+  const char *p = buf;
+  size_t left = n;
+  long r = 0;
+  while (left > 0) {
+    r = sys_write(fd, p, left);
+    if (r == -EINTR)
+      continue;
+    if (r <= 0)
+      break;
+    p += r;
+    left -= (size_t)r;
+  }
+  if (!left)
+    return;
+  if (before >= 0)
+    sys_call6(SYS_ftruncate, fd, before, 0, 0, 0, 0);
+  if (__atomic_exchange_n(&write_failed_said, 1, __ATOMIC_RELAXED) ||
+      fd == 2 || !stderr_still_stderr())
+    return;
+  char msg[4400];
+  size_t len = sl_snprintf(
+      msg, sizeof msg,
+      "==%d==ERROR: Sleuth: a report could not be written%s%s (errno %ld%s); "
+      "it and later ones to the same place may be lost\n",
+      sys_getpid(), fd == log_fd && log_file[0] ? " to " : "",
+      fd == log_fd && log_file[0] ? log_file : "", r < 0 ? -r : 0,
+      r == -ENOSPC ? ": no space left on device" : "");
+  sys_write_all(2, msg, len);
+}
+
 /* __sanitizer_set_report_path / _fd: the same as log_path, set at run
  * time; the next report opens the new file. */
 void report_set_path(const char *path) {
@@ -172,9 +218,7 @@ const char *report_path(void) {
   return fd >= 0 && log_file[0] ? log_file : 0;
 }
 
-void report_write(const char *buf, size_t n) {
-  sys_write_all(out_fd(), buf, n);
-}
+void report_write(const char *buf, size_t n) { emit(out_fd(), buf, n); }
 
 void report_raw(const char *fmt, ...) {
   char buf[1024];
@@ -186,7 +230,7 @@ void report_raw(const char *fmt, ...) {
   sbuf_vprintf(&b, fmt, ap);
   va_end(ap);
   sbuf_putc(&b, '\n');
-  sys_write_all(json_format() ? stderr_fd() : out_fd(), b.buf, b.len);
+  emit(json_format() ? stderr_fd() : out_fd(), b.buf, b.len);
 }
 
 void report_heap_alert(unsigned long long inuse, unsigned long long threshold,
@@ -204,7 +248,7 @@ void report_heap_alert(unsigned long long inuse, unsigned long long threshold,
                 dump ? dump : "not written");
   }
   /* Into the log itself, also with JSON: the alert is a record of the run. */
-  sys_write_all(out_fd(), b.buf, b.len);
+  emit(out_fd(), b.buf, b.len);
 }
 
 /* ---- building a report ---------------------------------------------- */
@@ -423,7 +467,7 @@ static void finish(report_model *m, int fatal) {
     if (stop)
       sbuf_printf(&b, "==%d==ABORTING\n", sys_getpid());
   }
-  sys_write_all(fd, b.buf, b.len);
+  emit(fd, b.buf, b.len);
   report_hooks_written(b.buf, b.len);
   if (sl_opt.print_stats) /* as ASan: statistics after each report */
     stats_print();
