@@ -541,6 +541,11 @@ void for_each_frame(const uptr *pcs, int n, int first_is_exact,
     uptr bias = 0;
     sl_frame_info f[SYM_MAX_FRAMES];
     int has_module = module_for_pc(at, &module, &bias);
+    /* A return address in no module and no executable mapping is no
+     * frame (a walk through code without frame pointers read data): the
+     * stack ends before it, rather than print junk. */
+    if (i > 0 && !has_module && !pc_in_executable_mapping(at))
+      break;
     int nf = has_module
                  ? symbolize_in_module(at, module, bias, f, SYM_MAX_FRAMES)
                  : 0;

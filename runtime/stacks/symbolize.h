@@ -15,6 +15,9 @@ typedef struct {
 /* Module containing pc: path and load bias (dlpi_addr). Returns 0 if none.
  * Refreshes its cached view of loaded modules on a miss. */
 int module_for_pc(uptr pc, const char **path, uptr *bias);
+/* Whether pc lies in an executable mapping (/proc/self/maps): a frame
+ * outside every module is JIT code or a frame-pointer walk gone astray. */
+int pc_in_executable_mapping(uptr pc);
 /* Brings the module map up to date now (before dlclose unmaps a library,
  * so that its entry outlives it). */
 void modules_refresh(void);

@@ -58,7 +58,9 @@ walk_frames(uptr *pcs, int max, uptr fp, uptr *outer) {
       break;
     uptr *frame = (uptr *)fp;
     uptr ret = frame[1];
-    if (ret < 4096)
+    /* Not a user-space code address: a frame pointer register some code
+     * without frame pointers (glibc's) used for data. */
+    if (ret < 4096 || ret >= 0x800000000000ull)
       break;
     pcs[n++] = ret;
     *outer = fp;
