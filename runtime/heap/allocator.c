@@ -393,10 +393,6 @@ int allocator_block_redzones(uptr ub, uptr *left_lo, uptr *left_hi,
   return 1;
 }
 
-/* The header's last field, free_tid, is only meaningful once the block is
- * freed; until then it holds the pattern too, so that a write of a byte or
- * two just before the block (into the header) is seen as well. */
-#define LIVE_FREE_TID 0xa5a5
 
 static SL_NOINLINE void fill_redzones(chunk_header *h) {
   uptr ub = (uptr)(h + 1), ll, lh, rl, rh;
@@ -518,7 +514,7 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
                         .rz_log = (uint8_t)rz_log,
                         .user_size = (uint32_t)size};
     /* The header before the shadow says live, for a thread that stops
-     * this one in between (damaged_block: header_in_flight). */
+     * this one in between (chunk_damage.c: header_in_flight). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     /* Left redzone, then the block, then everything to the slot's end. */
     shadow_poison(slot, user_beg - slot, SH_HEAP_REDZONE);
@@ -630,110 +626,12 @@ static chunk_header *validate(uptr p) {
   return h;
 }
 
-/* ---- headers that were overwritten ----------------------------------- */
-
-/* Whether p is the start of a live block whose header fails validate:
- * its slot and the shadow say so without the header. The shadow, which
- * the program cannot write, marks the header's two granules as redzone
- * and the block's first granule as addressable, and it holds the block's
- * exact size. A large block is known from its registry instead. */
-/* A header the allocator itself is writing: a thread parked (or still
- * running, at exit) between a block's header and its shadow. allocate
- * writes the whole header, state AVAILABLE, before it unpoisons the block
- * and makes it ALLOCATED last; deallocate makes it QUARANTINED before it
- * poisons the block as freed; a large block's header is all zeros but
- * its flags and place until then. Such a header passes the slot's own
- * consistency checks (validate), which an overwritten one fails. */
-static int header_in_flight(uptr p, uptr slot, unsigned c,
-                            const large_header *lh) {
-  const chunk_header *h = header_of(p);
-  uint8_t st = __atomic_load_n(&h->state, __ATOMIC_ACQUIRE);
-  if (lh)
-    return (st == 0 || st == CHUNK_AVAILABLE || st == CHUNK_QUARANTINED) &&
-           (h->flags & CF_LARGE) &&
-           h->user_size == (uint32_t)((p - (uptr)lh) >> 12);
-  if (st != CHUNK_AVAILABLE && st != CHUNK_QUARANTINED)
-    return 0;
-  if (h->flags & CF_LARGE || p + h->user_size > slot + central[c].slot_size)
-    return 0;
-  if (h->flags & CF_MEMALIGN)
-    return *(uptr *)slot == (p ^ MEMALIGN_MAGIC);
-  return h->rz_log == rz_log_for(h->user_size) &&
-         p == slot + (16u << h->rz_log) &&
-         (st == CHUNK_AVAILABLE || header_intact(p, h));
-}
-
-static int damaged_block(uptr p, size_t *size) {
-  if (p & 15)
-    return 0;
-  unsigned c;
-  uptr slot = slot_of(p, &c);
-  large_header *lh = slot ? 0 : large_find(p);
-  if (slot ? p < slot + 16 : !lh)
-    return 0;
-  const int8_t *sh = (const int8_t *)MEM_TO_SHADOW(p);
-  if (sh[-2] != (int8_t)SH_HEAP_REDZONE || sh[-1] != (int8_t)SH_HEAP_REDZONE ||
-      sh[0] < 0 || sh[0] > 7)
-    return 0; /* not a block start, or not live (freed) */
-  if (header_in_flight(p, slot, c, lh))
-    return 0;
-  if (lh) {
-    *size = lh->user_size;
-    return !header_intact(p, header_of(p));
-  }
-  uptr end = slot + central[c].slot_size;
-  size_t n = 0;
-  for (uptr a = p; a < end && sh[0] == 0; a += 8, sh++)
-    n += 8;
-  if (p + n < end && sh[0] > 0 && sh[0] < 8)
-    n += (size_t)sh[0];
-  *size = n;
-  return n != 0;
-}
-
-/* The header of a damaged block made again from what is known: its place
- * and size. How it was allocated, by whom and where is lost: AT_LOST
- * (no mismatch reports), no allocation stack. */
-static void rebuild_header(uptr p, size_t size) {
-  chunk_header *h = header_of(p);
-  unsigned c;
-  uptr slot = slot_of(p, &c);
-  uint8_t flags = 0, rz = 0;
-  uint32_t us = (uint32_t)size;
-  if (!slot) {
-    flags = CF_LARGE;
-    us = (uint32_t)((p - (uptr)large_find(p)) >> 12);
-  } else {
-    rz = (uint8_t)rz_log_for(size);
-    if (p != slot + (16u << rz)) {
-      flags = CF_MEMALIGN;
-      *(uptr *)slot = p ^ MEMALIGN_MAGIC;
-    }
-  }
-  h->flags = flags;
-  h->type = AT_LOST;
-  h->rz_log = rz;
-  h->alloc_stack = 0;
-  h->user_size = us;
-  h->alloc_tid = 0;
-  h->free_tid = LIVE_FREE_TID;
-  header_seal(p, h);
-  __atomic_store_n(&h->state, CHUNK_ALLOCATED, __ATOMIC_RELEASE);
-}
-
-/* free, realloc or malloc_usable_size of a block whose header was
- * overwritten: reported as the heap-buffer-overflow it is (DESIGN.md §3),
- * then the header is rebuilt so the call goes on with the right size. 0
- * if p is no such block (then it is a bad free). */
-static SL_NOINLINE int repair_damaged(uptr p, uint32_t stack,
-                                      const char *verb) {
-  size_t size;
-  if (!damaged_block(p, &size))
-    return 0;
-  report_header_overwritten(p, size, stack, verb);
-  rebuild_header(p, size);
-  return 1;
-}
+/* For chunk_damage.c: its cold paths reach the class layout through
+ * these (the hot paths here keep the inline forms). */
+uptr chunk_slot_class(uptr addr, unsigned *cls) { return slot_of(addr, cls); }
+uint32_t class_slot_size(unsigned c) { return central[c].slot_size; }
+uint32_t chunk_rz_log_for(size_t n) { return rz_log_for(n); }
+chunk_header *chunk_validate(uptr p) { return validate(p); }
 
 /* The header of the live block starting at p, or NULL. */
 static chunk_header *live_block(uptr p) {
@@ -778,7 +676,7 @@ deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
   chunk_header *h = validate(p);
   if (SL_UNLIKELY(!h)) {
     uint32_t stack = stack_capture_id(pc, fp);
-    if (!repair_damaged(p, stack, "freed")) {
+    if (!chunk_repair_damaged(p, stack, "freed")) {
       report_bad_free(p, stack);
       return;
     }
@@ -955,7 +853,7 @@ void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
   chunk_header *h = validate(p);
   if (SL_UNLIKELY(!h)) {
     uint32_t stack = stack_capture_id(pc, fp);
-    if (!repair_damaged(p, stack, "reallocated")) {
+    if (!chunk_repair_damaged(p, stack, "reallocated")) {
       report_bad_free(p, stack);
       return 0;
     }
@@ -982,7 +880,7 @@ void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
 static SL_NOINLINE chunk_header *usable_size_damaged(uptr p) {
   uint32_t stack = stack_capture_id((uptr)__builtin_return_address(0),
                                     (uptr)__builtin_frame_address(0));
-  return repair_damaged(p, stack, "measured (malloc_usable_size)")
+  return chunk_repair_damaged(p, stack, "measured (malloc_usable_size)")
              ? header_of(p)
              : 0;
 }
@@ -1208,44 +1106,4 @@ void allocator_primary_layout(unsigned c, uptr *beg, uptr *carved_end,
   *beg = region_beg(c);
   *carved_end = __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE);
   *slot_size = central[c].slot_size;
-}
-
-int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
-                                 size_t *size, uint32_t *stack) {
-  /* A slot may keep stale headers of earlier blocks (AVAILABLE) in the
-   * left redzone of the current one, so look for the allocated header,
-   * nearest the slot start first (farther candidates are user data). */
-  uptr end = slot + central[c].slot_size, cand[9];
-  int n = 0;
-  /* A hidden block is quarantined, and its pages must not be read; nor
-   * those of one a parked thread was hiding or revealing (no hint yet, or
-   * no longer: ask the table for every slot of a hideable class). */
-  if (c >= HIDE_MIN_CLASS && quarantine_slot_unreadable_nolock(slot))
-    return 0;
-  uptr ma = *(uptr *)slot ^ MEMALIGN_MAGIC;
-  if (ma > slot && ma < end)
-    cand[n++] = ma;
-  for (uint32_t l = 0; l < 8 && slot + (16u << l) < end; l++)
-    cand[n++] = slot + (16u << l);
-  for (int i = 0; i < n; i++) {
-    chunk_header *h = validate(cand[i]);
-    if (h && __atomic_load_n(&h->state, __ATOMIC_ACQUIRE) == CHUNK_ALLOCATED) {
-      *user_beg = cand[i];
-      *size = h->user_size;
-      *stack = h->alloc_stack;
-      return 1;
-    }
-  }
-  /* No valid live header: a live block whose header was overwritten? */
-  for (int i = 0; i < n; i++)
-    if (damaged_block(cand[i], size)) {
-      *user_beg = cand[i];
-      *stack = 0;
-      return 2;
-    }
-  return 0;
-}
-
-void allocator_report_damaged_live(uptr ub, size_t size) {
-  report_header_overwritten(ub, size, 0, 0);
 }

@@ -119,6 +119,12 @@ typedef struct {
   uptr next; /* quarantine FIFO link (user_beg of the next block) */
 } freed_info;
 
+/* The header's last field, free_tid, is only meaningful once the block is
+ * freed; until then it holds the redzone pattern (redzone_pattern.h) too,
+ * so that a write of a byte or two just before the block (into the
+ * header) is seen as well. */
+#define LIVE_FREE_TID 0xa5a5
+
 static inline chunk_header *header_of(uptr user_beg) {
   return (chunk_header *)(user_beg - sizeof(chunk_header));
 }
@@ -148,6 +154,20 @@ size_t large_live_blocks_locked(uptr *out, size_t max);
 size_t large_count_locked(void);
 /* Bytes mapped for large blocks now (the heap size's large part). */
 size_t large_mapped_bytes(void);
+
+/* The class layout and header checks of allocator.c, for chunk_damage.c:
+ * the slot holding addr and its class (0: not a carved slot), a class's
+ * slot size, the left redzone (log2 of 16-byte units) for a size, and the
+ * header of the block starting at p if it is one (hidden blocks revealed
+ * first). */
+uptr chunk_slot_class(uptr addr, unsigned *cls);
+uint32_t class_slot_size(unsigned c);
+uint32_t chunk_rz_log_for(size_t n);
+chunk_header *chunk_validate(uptr p);
+/* free, realloc or malloc_usable_size of a block whose header was
+ * overwritten (chunk_damage.c): reported as a heap-buffer-overflow (verb:
+ * "freed", ...), the header rebuilt; 0 if p is no such block. */
+int chunk_repair_damaged(uptr p, uint32_t stack, const char *verb);
 
 /* For the leak scanner, with the world stopped: the carved part of size
  * class c's region and its slot size, and the live block in a slot. */
