@@ -413,7 +413,6 @@ uptr allocator_redzone_first_bad(uptr ub) {
   return (h->free_tid >> 8) != (LIVE_FREE_TID >> 8) ? ub - 1 : ub - 2;
 }
 
-static void fill_info(uptr ub, chunk_header *h, chunk_info *out);
 
 /* At free: redzone bytes overwritten since malloc mean an overflow that no
  * check saw (uninstrumented code). */
@@ -423,7 +422,7 @@ static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
   if (!bad)
     return;
   chunk_info ci;
-  fill_info(ub, h, &ci);
+  chunk_fill_info(ub, h, &ci);
   ci.state = CHUNK_ALLOCATED; /* describe it as it was until now */
   report_redzone_corrupted(bad, &ci, free_stack);
 }
@@ -896,128 +895,6 @@ size_t sl_usable_size(const void *ptr) {
   if (!h || h->state != CHUNK_ALLOCATED)
     return 0;
   return chunk_user_size(h, (uptr)ptr);
-}
-
-/* The block in a slot, found by trying each possible redzone. A reused
- * slot can also hold the stale header of an earlier block with another
- * redzone; that one is AVAILABLE, so a live or freed header wins. */
-static chunk_header *block_in_slot(uptr slot, unsigned c, uptr *user_beg) {
-  chunk_header *found = 0;
-  if (slot_maybe_hidden(c, slot)) /* a report describes it: readable again */
-    quarantine_reveal_slot(slot);
-  uptr cand = *(uptr *)slot ^ MEMALIGN_MAGIC;
-  if (cand > slot && cand < slot + central[c].slot_size && validate(cand)) {
-    *user_beg = cand;
-    found = header_of(cand);
-    if (found->state != CHUNK_AVAILABLE)
-      return found;
-  }
-  for (uint32_t l = 0; l < 8; l++) {
-    uptr ub = slot + (16u << l);
-    if (ub >= slot + central[c].slot_size)
-      break;
-    chunk_header *h = validate(ub);
-    if (h && (!found || h->state != CHUNK_AVAILABLE)) {
-      *user_beg = ub;
-      found = h;
-      if (h->state != CHUNK_AVAILABLE)
-        return h;
-    }
-  }
-  return found;
-}
-
-static void fill_info(uptr ub, chunk_header *h, chunk_info *out) {
-  out->user_beg = ub;
-  out->size = chunk_user_size(h, ub);
-  out->state = h->state;
-  out->type = h->type;
-  out->alloc_stack = h->alloc_stack;
-  out->alloc_tid = h->alloc_tid;
-  out->free_tid = h->free_tid;
-  out->free_stack =
-      h->state == CHUNK_ALLOCATED ? 0 : ((freed_info *)ub)->free_stack;
-}
-
-uptr allocator_freed_first_bad(uptr ub) {
-  size_t size = chunk_user_size(header_of(ub), ub);
-  uptr from = ub + sizeof(freed_info);
-  if (size >= FREED_BACKUP_END) {
-    uint32_t want = ((freed_info *)ub)->free_stack;
-    const uint8_t *got = (const uint8_t *)from, *w = (const uint8_t *)&want;
-    for (int i = 0; i < 4; i++)
-      if (got[i] != w[i])
-        return from + i;
-    from += sizeof(uint32_t);
-  }
-  return ub + size > from ? rz_pattern_first_bad(0, 0, from, ub + size) : 0;
-}
-
-void allocator_report_freed_write(uptr ub, int record_broken) {
-  chunk_header *h = header_of(ub);
-  /* A block found when relinking may have left the quarantine since, on
-   * another thread: then there is nothing left to describe. */
-  if (__atomic_load_n(&h->state, __ATOMIC_ACQUIRE) != CHUNK_QUARANTINED)
-    return;
-  chunk_info ci;
-  fill_info(ub, h, &ci);
-  /* The free stack in the overwritten record is not to be trusted; the
-   * copy after it (fill_freed) may have survived the write. */
-  if (record_broken)
-    ci.free_stack = rz_pattern_on && ci.size >= FREED_BACKUP_END
-                        ? *(const uint32_t *)(ub + sizeof(freed_info))
-                        : 0;
-  report_freed_block_written(record_broken ? ub : allocator_freed_first_bad(ub),
-                             &ci, record_broken);
-}
-
-int allocator_describe(uptr addr, chunk_info *out) {
-  if (SL_UNLIKELY(guard_owns((void *)addr)))
-    return guard_describe(addr, out);
-  unsigned c;
-  uptr slot = slot_of(addr, &c);
-  int uncarved = !slot;
-  if (uncarved) {
-    large_header *lh = large_containing(addr);
-    if (lh) {
-      fill_info(lh->user_beg, header_of(lh->user_beg), out);
-      return 1;
-    }
-    /* The granule poisoned past a class's last carve (refill): the left
-     * redzone of a slot not carved yet, which holds no block; the one
-     * before it (the last carved) is described below. */
-    c = addr >= HEAP_BEG && addr < HEAP_END
-            ? (unsigned)((addr - HEAP_BEG) >> REGION_SHIFT)
-            : 0;
-    uptr carved = c ? __atomic_load_n(&central[c].carved_end, __ATOMIC_ACQUIRE)
-                    : 0;
-    if (!c || addr < carved || addr >= carved + 16)
-      return 0;
-    slot = carved;
-  }
-  uptr ub = 0, pub = 0;
-  chunk_header *h = uncarved ? 0 : block_in_slot(slot, c, &ub);
-  if (h && h->state == CHUNK_AVAILABLE)
-    h = 0;
-  if (h && addr >= ub) {
-    fill_info(ub, h, out);
-    return 1;
-  }
-  /* In a left redzone: the block just before may be the closer one. */
-  chunk_header *ph = 0;
-  if (slot > region_beg(c))
-    ph = block_in_slot(slot - central[c].slot_size, c, &pub);
-  if (ph && ph->state == CHUNK_AVAILABLE)
-    ph = 0;
-  if (ph && (!h || addr - (pub + chunk_user_size(ph, pub)) < ub - addr)) {
-    fill_info(pub, ph, out);
-    return 1;
-  }
-  if (h) {
-    fill_info(ub, h, out);
-    return 1;
-  }
-  return 0;
 }
 
 void allocator_thread_exit(void *cache) {

@@ -164,6 +164,8 @@ uptr chunk_slot_class(uptr addr, unsigned *cls);
 uint32_t class_slot_size(unsigned c);
 uint32_t chunk_rz_log_for(size_t n);
 chunk_header *chunk_validate(uptr p);
+/* A block's chunk_info, from its header (chunk_describe.c). */
+void chunk_fill_info(uptr user_beg, chunk_header *h, chunk_info *out);
 /* free, realloc or malloc_usable_size of a block whose header was
  * overwritten (chunk_damage.c): reported as a heap-buffer-overflow (verb:
  * "freed", ...), the header rebuilt; 0 if p is no such block. */
