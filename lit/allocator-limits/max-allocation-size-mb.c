@@ -8,7 +8,7 @@
 
 int main(int argc, char **argv) {
   void *p = malloc((size_t)argc << 21);
-  // CHECK: ERROR: Sleuth: allocation-size-too-big: requested allocation size 0x200000 exceeds maximum supported size of 0x100000 (thread T0)
+  // CHECK: ERROR: Sleuth: allocation-size-too-big: requested allocation size 0x200000 (0x{{[0-9a-f]+}} after adjustments for alignment, red zones etc.) exceeds maximum supported size of 0x100000 (thread T0)
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
   // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}max-allocation-size-mb.c:[[@LINE-3]]
   // DEFAULT-NOT: Sleuth

@@ -350,7 +350,9 @@ static SL_NOINLINE void *fail_alloc(size_t size, size_t align, int type,
   size_t total;
   if (too_big)
     report_allocation_size_too_big(
-        size, size + (align > 16 ? align : 0) + (size_t)(16u << rz_log_for(size)),
+        size,
+        ((size + 15) & ~(size_t)15) + (align > 16 ? align : 0) +
+            ((size_t)16 << rz_log_for(size)),
         max_user_size, stack);
   else if (mmap_limit_take_refusal(&total))
     report_mmap_limit(size, total, (size_t)sl_opt.mmap_limit_mb, stack);

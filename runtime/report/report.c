@@ -1014,14 +1014,13 @@ void report_allocation_size_too_big(size_t size, size_t adjusted, size_t max,
   report_model m;
   if (!begin_allocator_error(&m, "allocation-size-too-big", stack))
     return;
-  sbuf_printf(&m.message, ": requested allocation size 0x%lx",
-              (unsigned long)size);
-  if (adjusted != size)
-    sbuf_printf(&m.message,
-                " (0x%lx after adjustments for alignment, red zones etc.)",
-                (unsigned long)adjusted);
-  sbuf_printf(&m.message, " exceeds maximum supported size of 0x%lx (thread T%u)",
-              (unsigned long)max, m.tid);
+  /* As ASan words it, the size with redzone and alignment included. */
+  sbuf_printf(&m.message,
+              ": requested allocation size 0x%lx (0x%lx after adjustments for "
+              "alignment, red zones etc.) exceeds maximum supported size of "
+              "0x%lx (thread T%u)",
+              (unsigned long)size, (unsigned long)adjusted, (unsigned long)max,
+              m.tid);
   finish_limit_report(&m, 0);
 }
 

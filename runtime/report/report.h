@@ -57,8 +57,8 @@ void report_freed_block_written(uptr bad, const chunk_info *ci,
 void report_header_overwritten(uptr ub, size_t size, uint32_t stack,
                                const char *verb);
 void report_calloc_overflow(size_t n, size_t size, uint32_t stack);
-/* adjusted: the size with alignment and redzones, when it is what passes
- * max (printed as ASan does, "after adjustments"). */
+/* adjusted: the size with alignment and redzones (printed as ASan does,
+ * "after adjustments"). */
 void report_allocation_size_too_big(size_t size, size_t adjusted, size_t max,
                                     uint32_t stack);
 /* reallocarray's count * size, pvalloc's rounding: do not fit in size_t. */
