@@ -8,10 +8,11 @@
 # its feature tests are not confused by the wrapper; and the built hello
 # must carry the runtime.
 #
-# configure runs with detect_leaks=0: its test programs leak on purpose
+# configure runs with the defaults: its test programs leak on purpose
 # (gnulib's strndup check never frees), and a leak exit status would turn
-# "works" into "broken" and swap in gnulib's replacement. Every other check
-# stays on there, and make check runs with the defaults (leaks included).
+# "works" into "broken" and swap in gnulib's replacement, so sleuth-cc
+# links them (conftest) with the leak check off; every other check stays
+# on there, and make check runs with the defaults (leaks included).
 # STAGE is Sleuth's build or install prefix (bin/sleuth-cc inside).
 set -u
 if [ $# -ne 2 ]; then
@@ -52,7 +53,7 @@ echo "== plain clang: ./configure CC=$clang"
   fail "configure with the plain clang failed; see $work/plain.log"
 
 echo "== ./configure CC=$sleuth_cc && make && make check"
-(cd "$work/sleuth" && SLEUTH_OPTIONS="detect_leaks=0:$logopt" ./configure -q CC="$sleuth_cc") > "$work/configure.log" 2>&1 ||
+(cd "$work/sleuth" && SLEUTH_OPTIONS="$logopt" ./configure -q CC="$sleuth_cc") > "$work/configure.log" 2>&1 ||
   fail "configure with sleuth-cc failed; see $work/configure.log and $work/sleuth/config.log"
 (cd "$work/sleuth" && SLEUTH_OPTIONS="$logopt" make -j2) > "$work/make.log" 2>&1 ||
   fail "make failed; see $work/make.log"
