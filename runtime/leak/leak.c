@@ -412,7 +412,11 @@ static inline long heap_lookup(uptr v, int *start) {
  *     copy-on-write string (_GLIBCXX_USE_CXX11_ABI=0): length, capacity,
  *     reference count, then capacity + 1 chars, which fill the block.
  *   - lowbits: 1 to 7 bytes in (blocks are 8-byte aligned, so those bits
- *     are free for tags: glibc's tsearch colours its tree this way). */
+ *     are free for tags: glibc's tsearch colours its tree this way), and
+ *     found inside another heap block, where such tagged links live (a
+ *     tree node's child). The same pointer in a global or on a stack is a
+ *     cursor a few bytes into a buffer (a parser's position), not a tag:
+ *     possibly lost, as Valgrind says. */
 
 static int rodata_word(uptr w) {
   if ((w & 7) || (w >= HEAP_BEG && w < HEAP_END))
@@ -452,6 +456,8 @@ enum {
   H_LOWBITS = 16,
 };
 static unsigned heuristics;
+/* drain is scanning a heap block (not a root): where lowbits applies. */
+static int scanning_block;
 
 static unsigned heuristics_enabled(void) {
   const char *l = sl_opt.leak_check_heuristics;
@@ -468,7 +474,7 @@ static int start_like(const leak_block *b, long idx, uptr v) {
     return 0;
   /* lowbits: a start pointer with flags in its low 3 bits (glibc's
    * tsearch keeps a node's colour in the low bit of a child pointer). */
-  if ((heuristics & H_LOWBITS) && v - b->beg < 8)
+  if ((heuristics & H_LOWBITS) && v - b->beg < 8 && scanning_block)
     return 1;
   if (b->size < 16)
     return 0;
@@ -666,7 +672,9 @@ static void drain(int clique, long leader) {
     int mode = clique                     ? FROM_CLIQUE
                : b->tag == LEAK_REACHABLE ? FROM_DEFINITE
                                           : FROM_POSSIBLE;
+    scanning_block = 1;
     scan_words(b->beg, b->beg + b->size, 0, 1, mode, leader);
+    scanning_block = 0;
   }
 }
 
