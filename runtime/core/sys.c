@@ -97,17 +97,18 @@ long sys_write(int fd, const void *buf, size_t n) {
   return SC3(SYS_write, fd, buf, n);
 }
 
-void sys_write_all(int fd, const void *buf, size_t n) {
+long sys_write_all(int fd, const void *buf, size_t n) {
   const char *p = buf;
   while (n > 0) {
     long r = sys_write(fd, p, n);
     if (r == -EINTR)
       continue;
     if (r <= 0)
-      return;
+      return r < 0 ? r : -ENOSPC; /* 0 bytes written: nowhere to put them */
     p += r;
     n -= (size_t)r;
   }
+  return 0;
 }
 
 long sys_read(int fd, void *buf, size_t n) { return SC3(SYS_read, fd, buf, n); }
@@ -175,6 +176,37 @@ void sys_futex_wait_ns(int *w, int val, uint64_t timeout_ns) {
   SC4(SYS_futex, w, 128 /* FUTEX_WAIT_PRIVATE */, val, &ts);
 }
 int sys_unlink(const char *path) { return (int)SC1(SYS_unlink, path); }
+
+int sys_mapping_of(uptr addr, uptr *lo, uptr *hi, int *exec) {
+  char *maps = sys_read_file("/proc/self/maps", 0);
+  if (!maps)
+    return -1;
+  int found = 0;
+  for (char *p = maps; *p && !found;) {
+    uptr a = 0, b = 0;
+    for (; *p && *p != '-'; p++)
+      a = a * 16 + (uptr)(*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+    if (*p)
+      p++;
+    for (; *p && *p != ' '; p++)
+      b = b * 16 + (uptr)(*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+    if (*p)
+      p++; /* the permissions: rwxp */
+    if (addr >= a && addr < b) {
+      found = 1;
+      *lo = a;
+      *hi = b;
+      if (exec)
+        *exec = p[0] && p[1] && p[2] == 'x';
+    }
+    while (*p && *p != '\n')
+      p++;
+    if (*p)
+      p++;
+  }
+  ifree(maps);
+  return found;
+}
 int sys_rename(const char *from, const char *to) {
   return (int)SC2(SYS_rename, from, to);
 }

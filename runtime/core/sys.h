@@ -56,7 +56,9 @@ void *sys_map_anon(size_t len);
 extern unsigned long sl_map_fail_from;
 
 long sys_write(int fd, const void *buf, size_t n);
-void sys_write_all(int fd, const void *buf, size_t n);
+/* Writes all n bytes (restarting after signals); 0, or -errno of the
+ * write that failed (some bytes may have been written before it). */
+long sys_write_all(int fd, const void *buf, size_t n);
 long sys_read(int fd, void *buf, size_t n);
 int sys_open(const char *path, int flags, int mode);
 int sys_close(int fd);
@@ -81,6 +83,10 @@ void sys_futex_wake(int *w, int n);
 void sys_futex_wait_ns(int *w, int val, uint64_t timeout_ns);
 int sys_access(const char *path, int mode);
 int sys_unlink(const char *path);
+/* The mapping holding addr, from /proc/self/maps: [*lo, *hi) and, if exec
+ * is not NULL, whether it is executable. 1 found, 0 not mapped, -1 the
+ * file could not be read. */
+int sys_mapping_of(uptr addr, uptr *lo, uptr *hi, int *exec);
 int sys_rename(const char *from, const char *to);
 long sys_readlink(const char *path, char *buf, size_t n);
 /* The working directory into buf (NUL-terminated); its length with the

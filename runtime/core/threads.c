@@ -78,38 +78,6 @@ sl_thread *thread_by_tid(uint32_t tid) {
   return t;
 }
 
-/* [lo, hi) of the mapping holding addr, from /proc/self/maps. */
-static int mapping_of(uptr addr, uptr *lo, uptr *hi) {
-  char *maps = sys_read_file("/proc/self/maps", 0);
-  if (!maps)
-    return 0;
-  int found = 0;
-  for (char *p = maps; *p && !found;) {
-    uptr a = 0, b = 0;
-    while (*p && *p != '-') {
-      char c = *p++;
-      a = a * 16 + (uptr)(c <= '9' ? c - '0' : c - 'a' + 10);
-    }
-    if (*p)
-      p++;
-    while (*p && *p != ' ') {
-      char c = *p++;
-      b = b * 16 + (uptr)(c <= '9' ? c - '0' : c - 'a' + 10);
-    }
-    if (addr >= a && addr < b) {
-      *lo = a;
-      *hi = b;
-      found = 1;
-    }
-    while (*p && *p != '\n')
-      p++;
-    if (*p)
-      p++;
-  }
-  ifree(maps);
-  return found;
-}
-
 static void set_altstack(sl_thread *t) {
   t->altstack = sys_map_anon(ALTSTACK_SIZE);
   if (!t->altstack)
@@ -127,7 +95,7 @@ void threads_init_main(void) {
   t->live = 1;
   t->tp = (uptr)pthread_self();
   uptr lo = 0, hi = 0, here = (uptr)__builtin_frame_address(0);
-  if (mapping_of(here, &lo, &hi)) {
+  if (sys_mapping_of(here, &lo, &hi, 0) == 1) {
     /* The stack mapping grows down on demand, up to RLIMIT_STACK (the
      * kernel keeps other mappings at least that far away, so coroutine
      * stacks are never mistaken for it); 256 MiB if unlimited. */

@@ -149,19 +149,8 @@ static void emit(int fd, const char *buf, size_t n) {
   long before = ours && sys_call6(SYS_fstat, fd, (long)&st, 0, 0, 0, 0) == 0
                     ? (long)st.st_size
                     : -1;
-  const char *p = buf;
-  size_t left = n;
-  long r = 0;
-  while (left > 0) {
-    r = sys_write(fd, p, left);
-    if (r == -EINTR)
-      continue;
-    if (r <= 0)
-      break;
-    p += r;
-    left -= (size_t)r;
-  }
-  if (!left)
+  long r = sys_write_all(fd, buf, n);
+  if (!r)
     return;
   if (before >= 0)
     sys_call6(SYS_ftruncate, fd, before, 0, 0, 0, 0);
@@ -174,7 +163,7 @@ static void emit(int fd, const char *buf, size_t n) {
       "==%d==ERROR: Sleuth: a report could not be written%s%s (errno %ld%s); "
       "it and later ones to the same place may be lost\n",
       sys_getpid(), fd == log_fd && log_file[0] ? " to " : "",
-      fd == log_fd && log_file[0] ? log_file : "", r < 0 ? -r : 0,
+      fd == log_fd && log_file[0] ? log_file : "", -r,
       r == -ENOSPC ? ": no space left on device" : "");
   sys_write_all(2, msg, len);
 }
@@ -996,17 +985,28 @@ static void finish_limit_report(report_model *m, int fatal) {
   finish(m, fatal);
 }
 
-void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
+/* calloc's and reallocarray's count * size past SIZE_MAX. Signed, as
+ * ASan prints them (%zd): a negative int passed as the count, the usual
+ * cause, then reads as -2 rather than 18446744073709551614. */
+static void report_count_overflow(const char *kind, const char *func,
+                                  size_t n, size_t size, uint32_t stack) {
   report_model m;
-  if (!begin_allocator_error(&m, "calloc-overflow", stack))
+  if (!begin_allocator_error(&m, kind, stack))
     return;
-  /* Signed, as ASan prints them (%zd): a negative int passed as the count,
-   * the usual cause, then reads as -2 rather than 18446744073709551614. */
   sbuf_printf(&m.message,
-              ": calloc parameters overflow: count * size (%ld * %ld) cannot "
+              ": %s parameters overflow: count * size (%ld * %ld) cannot "
               "be represented in type size_t (thread T%u)",
-              (long)n, (long)size, m.tid);
+              func, (long)n, (long)size, m.tid);
   finish_limit_report(&m, 0);
+}
+
+void report_calloc_overflow(size_t n, size_t size, uint32_t stack) {
+  report_count_overflow("calloc-overflow", "calloc", n, size, stack);
+}
+
+void report_reallocarray_overflow(size_t n, size_t size, uint32_t stack) {
+  report_count_overflow("reallocarray-overflow", "reallocarray", n, size,
+                        stack);
 }
 
 void report_allocation_size_too_big(size_t size, size_t adjusted, size_t max,
@@ -1021,17 +1021,6 @@ void report_allocation_size_too_big(size_t size, size_t adjusted, size_t max,
               "0x%lx (thread T%u)",
               (unsigned long)size, (unsigned long)adjusted, (unsigned long)max,
               m.tid);
-  finish_limit_report(&m, 0);
-}
-
-void report_reallocarray_overflow(size_t n, size_t size, uint32_t stack) {
-  report_model m;
-  if (!begin_allocator_error(&m, "reallocarray-overflow", stack))
-    return;
-  sbuf_printf(&m.message,
-              ": reallocarray parameters overflow: count * size (%ld * %ld) "
-              "cannot be represented in type size_t (thread T%u)",
-              (long)n, (long)size, m.tid);
   finish_limit_report(&m, 0);
 }
 

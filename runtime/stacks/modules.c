@@ -259,28 +259,9 @@ void modules_refresh(void) {
 int pc_in_executable_mapping(uptr pc) {
   if (pc < 4096 || pc >= 0x800000000000ull)
     return 0;
-  char *maps = sys_read_file("/proc/self/maps", 0);
-  if (!maps)
-    return 1; /* cannot tell: keep the frame */
-  int found = 0;
-  for (char *p = maps; *p && !found;) {
-    uptr lo = 0, hi = 0;
-    for (; *p && *p != '-'; p++)
-      lo = lo * 16 + (uptr)(*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
-    if (*p)
-      p++;
-    for (; *p && *p != ' '; p++)
-      hi = hi * 16 + (uptr)(*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
-    if (*p)
-      p++; /* perms: rwxp */
-    found = pc >= lo && pc < hi && p[0] && p[1] && p[2] == 'x';
-    while (*p && *p != '\n')
-      p++;
-    if (*p)
-      p++;
-  }
-  ifree(maps);
-  return found;
+  uptr lo, hi;
+  int exec = 0, r = sys_mapping_of(pc, &lo, &hi, &exec);
+  return r < 0 || (r && exec); /* unreadable maps: keep the frame */
 }
 
 int module_for_pc(uptr pc, const char **path, uptr *bias) {
