@@ -18,6 +18,10 @@ src=$(dirname "$0")/torture.c
 clang=$(sed -n "s/^DEFAULT_CLANG='\(.*\)'$/\1/p" "$cc")
 [ -x "$clang" ] || clang=cc
 mkdir -p "$work" || exit 1
+# absolute: each run starts in a folder of its own
+work=$(cd "$work" && pwd) stage=$(cd "$stage" && pwd)
+cc="$stage/bin/sleuth-cc"
+run="$stage/bin/sleuth-run"
 "$cc" -O1 "$src" -o "$work/torture" -lpthread || { echo "torture: build failed"; exit 1; }
 "$clang" -O1 -g "$src" -o "$work/torture-plain" -lpthread || { echo "torture: plain build failed"; exit 1; }
 
@@ -33,7 +37,7 @@ while [ "$(date +%s)" -lt "$end" ] || [ "$runs" -lt 4 ]; do
   rnd; ms=$(( 200 + r % 1300 ))
   rnd; case $(( r % 4 )) in
     0) opts="guard_pages=20" ;;
-    1) opts="heap_profile=1:heap_profile_sample=65536" ;;
+    1) opts="heap_profile=1:heap_profile_sample=65536" ;; # prefix: below
     2) opts="quarantine_size_mb=31" ;;
     *) opts="" ;;
   esac
@@ -42,7 +46,10 @@ while [ "$(date +%s)" -lt "$end" ] || [ "$runs" -lt 4 ]; do
   if [ $(( runs % 2 )) = 1 ]; then mode=sleuth-run; cmd="$run $work/torture-plain"; fi
   dumps="$work/dumps.$runs"; rm -rf "$dumps"; mkdir -p "$dumps"
   out="$work/out.$runs"
-  SLEUTH_OPTIONS="$opts" TORTURE_DUMP_DIR="$dumps" $cmd "$run_seed" "$threads" "$ms" > "$out" 2>&1 &
+  # Every file a run writes (the exit dump, the timeline) goes into its own
+  # folder, which is removed: never into the caller's working directory.
+  case "$opts" in heap_profile=1*) opts="$opts:heap_profile_prefix=$dumps/exit" ;; esac
+  (cd "$dumps" && SLEUTH_OPTIONS="$opts" TORTURE_DUMP_DIR="$dumps" exec $cmd "$run_seed" "$threads" "$ms") > "$out" 2>&1 &
   pid=$!
   waited=0
   while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt $(( watchdog * 10 )) ]; do
