@@ -13,6 +13,7 @@
 #include <sys/syscall.h>
 
 static struct {
+  int noted; /* stderr_note_identity ran: before it, fd 2 is stderr */
   int valid; /* fd 2 was open (at start, or after a redirection) */
   dev_t dev;
   ino_t ino;
@@ -34,11 +35,14 @@ void stderr_note_identity(void) {
   id.dev = ok ? dev : 0;
   id.ino = ok ? ino : 0;
   __atomic_store_n(&id.valid, ok, __ATOMIC_RELEASE);
+  __atomic_store_n(&id.noted, 1, __ATOMIC_RELEASE);
 }
 
 int stderr_still_stderr(void) {
   dev_t dev;
   ino_t ino;
+  if (!__atomic_load_n(&id.noted, __ATOMIC_ACQUIRE))
+    return 1; /* a message from before start-up got this far */
   return __atomic_load_n(&id.valid, __ATOMIC_ACQUIRE) &&
          identity_of_fd2(&dev, &ino) && dev == id.dev && ino == id.ino;
 }
