@@ -72,13 +72,8 @@ static void *map_or_reserve(size_t len, int *from_reserve) {
   return p ? p : reserve_take(len);
 }
 
-void ialloc_init_reserve(void) {
-  spin_lock(&reserve.lock);
-  int tried = reserve.tried;
-  spin_unlock(&reserve.lock);
-  if (!tried)
-    reserve_take(0);
-}
+/* Taking nothing maps the reserve if that was not tried yet. */
+void ialloc_init_reserve(void) { reserve_take(0); }
 
 static int class_shift(size_t n) {
   int s = IA_MIN_SHIFT;
