@@ -14,11 +14,18 @@
 // in the IR: an 8-byte store of the count to the result of operator new[]
 // whose size is count * element size + 8 and whose result + 8 is used, and
 // an 8-byte load of the address that is then passed to operator delete[].
+// That address is clang's `array - 8`: 8 bytes before some pointer, or,
+// once optimisation folded the -8 into new[]'s +8, the start of a block
+// this function allocated with a cookie. Any other address handed to
+// delete[] is an array without a cookie (`new int64_t[n]`), and a load of
+// it is the program's own (`data[0]` after `delete[] data`: a use after
+// free that must stay checked).
 //
 //===----------------------------------------------------------------------===//
 #include "Compat.h"
 #include "SleuthPass.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -109,6 +116,37 @@ StoreInst *cookieStoreOf(CallBase &NewCall, const DataLayout &DL) {
   return Store;
 }
 
+/// Whether V is the start of a block that a new[] of this function (one of
+/// WithCookie) allocated with a cookie, directly or through phis and
+/// selects of such blocks (and of null: a nothrow new[] that failed).
+bool startsCookieBlock(const Value *V,
+                       const SmallPtrSetImpl<const Value *> &WithCookie,
+                       unsigned Depth = 0) {
+  V = V->stripPointerCasts();
+  if (WithCookie.count(V))
+    return true;
+  if (Depth > 4)
+    return false;
+  SmallVector<const Value *, 4> Incoming;
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    Incoming.append(Phi->incoming_values().begin(),
+                    Phi->incoming_values().end());
+  else if (auto *Sel = dyn_cast<SelectInst>(V))
+    Incoming = {Sel->getTrueValue(), Sel->getFalseValue()};
+  else
+    return false;
+  bool Any = false;
+  for (const Value *In : Incoming) {
+    if (isa<ConstantPointerNull>(In->stripPointerCasts()))
+      continue;
+    if (In->stripPointerCasts() == V ||
+        !startsCookieBlock(In, WithCookie, Depth + 1))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 } // namespace
 
 unsigned instrumentArrayCookies(Function &F) {
@@ -147,13 +185,19 @@ unsigned instrumentArrayCookies(Function &F) {
   }
 
   // delete[]'s read of the count: an 8-byte integer load of the very
-  // address (same base, same constant offset) handed to operator delete[].
+  // address (same base, same constant offset) handed to operator delete[],
+  // when that address is a cookie's (see the top of the file).
+  SmallPtrSet<const Value *, 4> WithCookie;
+  for (auto &[NewCall, Store] : News)
+    WithCookie.insert(NewCall);
   SmallVector<std::pair<const Value *, int64_t>, 4> Freed;
   for (CallBase *CB : Deletes) {
     int64_t Off = 0;
     const Value *Base =
         GetPointerBaseWithConstantOffset(CB->getArgOperand(0), Off, DL);
-    Freed.push_back({Base, Off});
+    if (Off == -int64_t(CookieSize) ||
+        (Off == 0 && startsCookieBlock(Base, WithCookie)))
+      Freed.push_back({Base, Off});
   }
   SmallVector<LoadInst *, 4> CookieLoads;
   for (Instruction &I : instructions(F)) {
