@@ -13,9 +13,9 @@ install(FILES "${_sleuth_cmakedir}/SleuthConfig.cmake"
   "${_sleuth_cmakedir}/SleuthConfigVersion.cmake" DESTINATION lib/cmake/Sleuth)
 
 if(SLEUTH_LLVM_MAJOR LESS 19)
-  set(SLEUTH_PC_CXXFLAGS "-fsized-deallocation -D_GLIBCXX_SANITIZE_VECTOR=1")
+  set(SLEUTH_PC_CXXFLAGS "-fsized-deallocation -fno-assume-sane-operator-new -D_GLIBCXX_SANITIZE_VECTOR=1")
 else()
-  set(SLEUTH_PC_CXXFLAGS "-D_GLIBCXX_SANITIZE_VECTOR=1")
+  set(SLEUTH_PC_CXXFLAGS "-fno-assume-sane-operator-new -D_GLIBCXX_SANITIZE_VECTOR=1")
 endif()
 # Relative to the file itself, so build tree and any prefix work alike; the
 # Debian package adds a copy with its absolute prefix (cmake/Debian.cmake).
