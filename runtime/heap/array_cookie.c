@@ -6,6 +6,7 @@
 
 #include "allocator.h"
 #include "options.h"
+#include "report.h"
 #include "shadow.h"
 
 SL_INTERFACE void __sleuth_poison_array_cookie(uintptr_t cookie) {
@@ -22,9 +23,18 @@ SL_INTERFACE void __sleuth_poison_array_cookie(uintptr_t cookie) {
 }
 
 SL_INTERFACE uint64_t __sleuth_load_array_cookie(uintptr_t cookie) {
-  /* An array deleted before: no destructors over freed memory; operator
-   * delete[] then reports the double free. */
-  if (*(uint8_t *)MEM_TO_SHADOW(cookie) == SH_FREED)
+  /* With poison_array_cookie=0 the count is read as it is, as ASan does:
+   * a second delete[] runs as many destructors as the freed memory says. */
+  if (!sl_opt.poison_array_cookie)
+    return *(uint64_t *)cookie;
+  /* An array deleted before: the count is read from freed memory. Say so
+   * (ASan's words), run no destructor over it; operator delete[] then
+   * reports the double free with both stacks. */
+  if (*(uint8_t *)MEM_TO_SHADOW(cookie) == SH_FREED) {
+    report_raw("Sleuth: loaded array cookie from free-d memory at %p "
+               "(heap-use-after-free by delete[]; no destructor run)",
+               (void *)cookie);
     return 0;
+  }
   return *(uint64_t *)cookie;
 }
