@@ -424,9 +424,13 @@ static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
   if (!bad)
     return;
   chunk_info ci;
+  if (allocator_overflow_source(&bad, ub, &ci)) {
+    report_redzone_corrupted(bad, &ci, free_stack, ub);
+    return;
+  }
   chunk_fill_info(ub, h, &ci);
   ci.state = CHUNK_ALLOCATED; /* describe it as it was until now */
-  report_redzone_corrupted(bad, &ci, free_stack);
+  report_redzone_corrupted(bad, &ci, free_stack, 0);
 }
 
 /* Preloaded: what a freed block holds while quarantined, after its
@@ -473,6 +477,11 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
   size_t rz = (size_t)16 << rz_log;
   size_t need = rz + ((size + 15) & ~(size_t)15) + (size ? 0 : 16) +
                 (align > 16 ? align - 16 : 0);
+  /* Preloaded, an overflow is only seen in the pattern after the block: a
+   * size that fills its last granule gets one more, or the first byte past
+   * it would be the next slot's header (and blamed on that block). */
+  if (SL_UNLIKELY(rz_pattern_on) && !(size & 15))
+    need += 16;
   chunk_header *h;
   uptr user_beg;
   size_t held;

@@ -55,6 +55,12 @@ uptr allocator_redzone_first_bad(uptr user_beg);
 
 /* The block addr is in or nearest to (for redzone hits). 0 if none. */
 int allocator_describe(uptr addr, chunk_info *out);
+/* A byte *bad of the left redzone of the block at ub was found
+ * overwritten: fills out with the block below that the write ran out of
+ * (one whose right redzone is overwritten too, *bad then moved to where
+ * that begins; else the block *bad is nearest to) and returns 1, or 0
+ * when the byte is ub's own. */
+int allocator_overflow_source(uptr *bad, uptr ub, chunk_info *out);
 
 /* ASan's interface on one live block starting at p; 0 if p is none:
  * never report it as a leak (__lsan_ignore_object), or give it a new

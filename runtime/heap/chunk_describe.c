@@ -136,3 +136,33 @@ int allocator_describe(uptr addr, chunk_info *out) {
   return 0;
 }
 
+int allocator_overflow_source(uptr *bad, uptr ub, chunk_info *out) {
+  if (*bad >= ub)
+    return 0;
+  /* The block in the slot below, live, with its own right redzone
+   * overwritten too: one write ran from it into ub's left redzone, and
+   * where it began is the address to show. */
+  unsigned c;
+  uptr slot = chunk_slot_class(ub, &c), region, carved_end, pub;
+  uint32_t ss;
+  if (slot) {
+    allocator_primary_layout(c, &region, &carved_end, &ss);
+    chunk_header *ph =
+        slot > region ? block_in_slot(slot - ss, c, &pub) : 0;
+    if (ph && ph->state == CHUNK_ALLOCATED) {
+      uptr first = allocator_redzone_first_bad(pub);
+      if (first >= pub + chunk_user_size(ph, pub) && first < *bad) {
+        chunk_fill_info(pub, ph, out);
+        *bad = first;
+        return 1;
+      }
+    }
+  }
+  /* Otherwise the block the byte is nearest to, if that is not ub. */
+  chunk_info near;
+  if (!allocator_describe(*bad, &near) || near.user_beg == ub ||
+      *bad < near.user_beg + near.size)
+    return 0;
+  *out = near;
+  return 1;
+}

@@ -139,7 +139,10 @@ static void check_live(uptr ub, size_t size) {
   if (!bad || !allocator_describe(ub, &ci) || ci.user_beg != ub ||
       ci.state != CHUNK_ALLOCATED || ci.size != size)
     return;
-  report_redzone_corrupted(bad, &ci, 0);
+  if (allocator_overflow_source(&bad, ub, &ci))
+    report_redzone_corrupted(bad, &ci, 0, ub);
+  else
+    report_redzone_corrupted(bad, &ci, 0, 0);
 }
 
 void rz_pattern_check_live_blocks(void) {

@@ -895,26 +895,38 @@ void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
  * (DESIGN.md §3): the free (or, at exit, the allocation) is the main
  * stack. */
 void report_redzone_corrupted(uptr bad, const chunk_info *ci,
-                              uint32_t free_stack) {
+                              uint32_t free_stack, uptr seen_in) {
   uint32_t stack = free_stack ? free_stack : ci->alloc_stack;
   report_model m;
   if (!begin_allocator_error(&m, "heap-buffer-overflow", stack))
     return;
   if (free_stack) {
     sbuf_printf(&m.message,
-                " on address %p, detected when the block was "
+                " on address %p, detected when the block %swas "
                 "freed",
-                (void *)bad);
-    sbuf_printf(&m.details,
-                "redzone byte(s) overwritten; the block was "
-                "freed by thread T%u here:\n",
-                m.tid);
+                (void *)bad, seen_in ? "after it " : "");
+    if (seen_in)
+      sbuf_printf(&m.details,
+                  "redzone byte(s) before the block at %p overwritten; "
+                  "that block was freed by thread T%u here:\n",
+                  (void *)seen_in, m.tid);
+    else
+      sbuf_printf(&m.details,
+                  "redzone byte(s) overwritten; the block was "
+                  "freed by thread T%u here:\n",
+                  m.tid);
     note_thread(&m, m.tid);
   } else {
     /* No stack of its own: the allocation stack below says it all. */
     sbuf_printf(&m.message, " on address %p, detected at exit", (void *)bad);
-    sbuf_puts(&m.details, "redzone byte(s) overwritten next to a block "
-                          "still allocated\n");
+    if (seen_in)
+      sbuf_printf(&m.details,
+                  "redzone byte(s) overwritten before the block at %p, "
+                  "still allocated\n",
+                  (void *)seen_in);
+    else
+      sbuf_puts(&m.details, "redzone byte(s) overwritten next to a block "
+                            "still allocated\n");
     m.npcs = 0;
   }
   describe_chunk(&m, bad, ci);

@@ -40,10 +40,12 @@ void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
                                           size_t dealloc_align,
                                           uint32_t stack);
 /* A block's redzone bytes were found overwritten (redzone_pattern.h): bad
- * is the first such byte, ci the block; free_stack is where it was being
- * freed, or 0 when found at exit. */
+ * is the first such byte, ci the block the write ran out of; free_stack is
+ * where the checked block was being freed, or 0 when found at exit;
+ * seen_in is the checked block when that is not ci's (the write ran into
+ * the left redzone of the block after), else 0. */
 void report_redzone_corrupted(uptr bad, const chunk_info *ci,
-                              uint32_t free_stack);
+                              uint32_t free_stack, uptr seen_in);
 /* A quarantined block written after free (seen when it was relinked or
  * left the quarantine): bad is the first changed byte, or the block's
  * start when its first 16 bytes (record_broken) were overwritten. */
