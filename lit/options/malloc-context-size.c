@@ -20,8 +20,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: {{#1 0x[0-9a-f]+ in make .*}}malloc-context-size.c:[[@LINE-12]]
 // CHECK-NEXT: {{^$}}
 // ASan's range is accepted: 0 keeps the allocator's frame only (as ASan
-// prints it), 256 keeps every frame up to the depot's 64 (all of them
-// here).
+// prints it), 256 keeps every frame (deep stacks: malloc-context-size-deep.c).
 // RUN: env SLEUTH_OPTIONS=malloc_context_size=0 not %run %t 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: env SLEUTH_OPTIONS=malloc_context_size=256 not %run %t 2>&1 | FileCheck %s --check-prefix=DEEP
 // ZERO: allocated by thread T0 here:

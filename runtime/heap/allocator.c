@@ -687,7 +687,7 @@ deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
   if (SL_UNLIKELY(!h)) {
     uint32_t stack = stack_capture_id(pc, fp);
     if (!chunk_repair_damaged(p, stack, "freed")) {
-      report_bad_free(p, stack);
+      report_bad_free(p, stack_capture_full_id(pc, fp));
       return;
     }
     h = header_of(p);
@@ -696,7 +696,7 @@ deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
   if (SL_UNLIKELY(!__atomic_compare_exchange_n(
           &h->state, &expected, CHUNK_QUARANTINED, 0, __ATOMIC_ACQ_REL,
           __ATOMIC_ACQUIRE))) {
-    report_double_free(p, stack_capture_id(pc, fp));
+    report_double_free(p, stack_capture_full_id(pc, fp));
     return;
   }
   uint32_t free_stack = stack ? stack : stack_capture_id(pc, fp);
@@ -706,15 +706,18 @@ deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
     check_redzones(p, h, free_stack);
   if (SL_UNLIKELY(h->type != type) && h->type != AT_LOST &&
       sl_opt.alloc_dealloc_mismatch)
-    report_alloc_dealloc_mismatch(p, h->type, type, free_stack);
+    report_alloc_dealloc_mismatch(p, h->type, type,
+                                  stack_capture_full_id(pc, fp));
   if (SL_UNLIKELY(has_size && size != user_size) && h->type != AT_LOST &&
       sl_opt.new_delete_type_mismatch)
-    report_new_delete_type_mismatch(p, user_size, size, free_stack);
+    report_new_delete_type_mismatch(p, user_size, size,
+                                    stack_capture_full_id(pc, fp));
   if (SL_UNLIKELY(align) && sl_opt.new_delete_type_mismatch &&
       h->type != AT_LOST &&
       chunk_align_log(h->flags) != align_log_capped(align))
     report_new_delete_alignment_mismatch(
-        p, (size_t)1 << chunk_align_log(h->flags), align, free_stack);
+        p, (size_t)1 << chunk_align_log(h->flags), align,
+        stack_capture_full_id(pc, fp));
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_free(user_size);
     if (h->flags & CF_SAMPLED)
@@ -864,14 +867,14 @@ void *sl_reallocate(void *ptr, size_t size, uptr pc, uptr fp) {
   if (SL_UNLIKELY(!h)) {
     uint32_t stack = stack_capture_id(pc, fp);
     if (!chunk_repair_damaged(p, stack, "reallocated")) {
-      report_bad_free(p, stack);
+      report_bad_free(p, stack_capture_full_id(pc, fp));
       return 0;
     }
     h = header_of(p);
   }
   if (SL_UNLIKELY(__atomic_load_n(&h->state, __ATOMIC_ACQUIRE) !=
                   CHUNK_ALLOCATED)) {
-    report_double_free(p, stack_capture_id(pc, fp));
+    report_double_free(p, stack_capture_full_id(pc, fp));
     return 0;
   }
   /* One stack for both halves: the new block's allocation and the old

@@ -237,6 +237,7 @@ void guard_free(void *p, uptr pc, uptr fp) {
     int twice = i >= 0 && slots[i].user_beg == a &&
                 slots[i].state == CHUNK_QUARANTINED;
     spin_unlock(&lock);
+    stack = stack_capture_full_id(pc, fp); /* a fatal error's stack */
     if (twice)
       report_double_free(a, stack);
     else

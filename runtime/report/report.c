@@ -28,7 +28,8 @@
 #include "threads.h"
 #include "unwind.h"
 
-#define MAX_FRAMES 64
+#define MAX_FRAMES DEPOT_MAX_FRAMES
+#define SCREEN_FRAMES 64 /* see set_error_stack */
 #define SEEN_SITES 1024
 
 static spin_t report_lock;
@@ -320,8 +321,8 @@ static int interceptor_suppressed(const char *func, const uptr *pcs, int n) {
 static int suppressed_id(const char *kind, uint32_t stack) {
   if (SL_LIKELY(!suppressions_active()))
     return 0;
-  uptr pcs[DEPOT_MAX_FRAMES];
-  int n = depot_get(stack, pcs, DEPOT_MAX_FRAMES);
+  uptr pcs[SCREEN_FRAMES];
+  int n = depot_get(stack, pcs, SCREEN_FRAMES);
   return suppressed(kind, pcs, n, 0);
 }
 
@@ -356,6 +357,10 @@ static int begin(report_model *m, const char *kind, uptr site, uptr caller) {
     }
   }
   sl_memset(m, 0, sizeof *m);
+  /* 2 KiB that the report lock guards, not the reporting thread's stack
+   * (a thread of PTHREAD_STACK_MIN reports too). */
+  static uptr model_pcs[MAX_FRAMES];
+  m->pcs = model_pcs;
   m->kind = kind;
   m->tid = thread_current()->tid;
   sbuf_init_grow(&m->message, 256);
@@ -637,12 +642,23 @@ static const char *kind_of_shadow(uptr bad) {
 
 /* The error stack: DWARF unwinding from the faulting frame (handles frames
  * without frame pointers), falling back to the frame-pointer chain. */
-static int error_stack(uptr *pcs, uptr pc, uptr bp) {
-  int n = unwind_slow(pcs, MAX_FRAMES, pc);
+static int error_stack(uptr *pcs, int max, uptr pc, uptr bp) {
+  int n = unwind_slow(pcs, max, pc);
   if (n > 0)
     return n;
   pcs[0] = pc;
-  return 1 + unwind_fast(pcs + 1, MAX_FRAMES - 1, bp);
+  return 1 + unwind_fast(pcs + 1, max - 1, bp);
+}
+
+/* What decides whether to report (suppressions, the halt_on_error=0 site)
+ * looks at the innermost SCREEN_FRAMES, unwound onto the reporting
+ * thread's stack, which may be PTHREAD_STACK_MIN small; once the report
+ * lock is held the stack is unwound again in full (MAX_FRAMES, ASan's
+ * depth for a fatal error) into the model's buffer, which the lock
+ * guards. */
+static void set_error_stack(report_model *m, uptr pc, uptr bp, int exact) {
+  m->npcs = error_stack(m->pcs, MAX_FRAMES, pc, bp);
+  m->first_exact = exact;
 }
 
 /* The live heap block base points into, when addr (the first bad byte)
@@ -701,8 +717,8 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   /* Range checks (mem intrinsics, hoisted loop checks) name the first bad
    * byte, as ASan's interceptors do; a single access names its start. */
   uptr shown = size > 16 ? bad : addr;
-  uptr pcs[MAX_FRAMES];
-  int n = error_stack(pcs, pc, bp);
+  uptr pcs[SCREEN_FRAMES];
+  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
   if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
     return;
   report_model m;
@@ -721,7 +737,7 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
              "uninstrumented code changes the same containers; see "
              "docs/asan-compat.md)";
   note_thread(&m, m.tid);
-  set_stack(&m, pcs, n, pc_exact);
+  set_error_stack(&m, pc, bp, pc_exact);
   if (landed) {
     describe_chunk(&m, bad, &live);
     sbuf_puts(&m.location, ", in a freed block");
@@ -747,8 +763,8 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
  * comes from the slot, not the shadow (profile-only mode has none). */
 void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, const char *kind, const chunk_info *ci) {
-  uptr pcs[MAX_FRAMES];
-  int n = error_stack(pcs, pc, bp);
+  uptr pcs[SCREEN_FRAMES];
+  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
   if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
     return;
   report_model m;
@@ -763,7 +779,7 @@ void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   report_hooks_access(pc, bp, sp, addr, is_write, size);
   sbuf_puts(&m.details, "detected by a guard page (guard_pages sampling)\n");
   note_thread(&m, m.tid);
-  set_stack(&m, pcs, n, 1); /* pcs[0] is the faulting instruction */
+  set_error_stack(&m, pc, bp, 1); /* pcs[0] is the faulting instruction */
   describe_chunk(&m, addr, ci);
   m.summary_pc = pc;
   m.summary_exact = 1;
@@ -774,8 +790,8 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
                           size_t bn, uptr pc, uptr bp, uptr site) {
   char kind[64];
   sl_snprintf(kind, sizeof kind, "%s-param-overlap", func);
-  uptr pcs[MAX_FRAMES];
-  int n = error_stack(pcs, pc, bp);
+  uptr pcs[SCREEN_FRAMES];
+  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
   if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(func, pcs, n))
     return;
   report_model m;
@@ -783,7 +799,7 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
     return;
   sbuf_printf(&m.message, ": memory ranges [%p,%p) and [%p, %p) overlap",
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
-  set_stack(&m, pcs, n, 0);
+  set_error_stack(&m, pc, bp, 0);
   m.summary_pc = pc;
   finish(&m, 0);
 }

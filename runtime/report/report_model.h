@@ -23,7 +23,7 @@ typedef struct {
   int access_line; /* text: "<TYPE> of size N at ADDR thread Tn" line */
   unsigned tid;    /* the thread the error happened on */
   int deadly_signal; /* text: ASan's "Sleuth:DEADLYSIGNAL" line first */
-  uptr pcs[DEPOT_MAX_FRAMES]; /* the error's stack */
+  uptr *pcs; /* the error's stack: DEPOT_MAX_FRAMES, report.c's, locked */
   int npcs;
   int first_exact; /* pcs[0] is the faulting pc, not a return address */
   sbuf_t location; /* what the address is; may be empty or several lines */

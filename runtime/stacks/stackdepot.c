@@ -85,6 +85,10 @@ static uint32_t next_id = 1; /* node 0 is the root */
  * string copy) keeps one path for each. */
 #define SETS 8
 #define WAYS 4
+/* Frames a remembered path holds. A deeper stack (malloc_context_size
+ * above it, or a fatal error's full stack) is walked from the root and not
+ * remembered: 64 frames keep the paths of a thread at 24 KiB. */
+#define PATH_FRAMES 64
 /* A walk of at most this many frames from the most recently used way is
  * taken without looking at the other ways. */
 #define SHORT_WALK 3
@@ -92,8 +96,8 @@ static uint32_t next_id = 1; /* node 0 is the root */
 typedef struct {
   int n;
   uint32_t used; /* stamp of the last use, for replacement */
-  uptr pcs[DEPOT_MAX_FRAMES];
-  uint32_t ids[DEPOT_MAX_FRAMES];
+  uptr pcs[PATH_FRAMES];
+  uint32_t ids[PATH_FRAMES];
 } path_t;
 
 typedef struct {
@@ -255,7 +259,7 @@ static inline int shared_frames(const path_t *p, const uptr *pcs, int n) {
 /* The node of frames pcs[0..n) (innermost first), 0 for none. */
 static uint32_t path_node(struct depot_thread *dt, const uptr *pcs, int n,
                           uptr hint) {
-  if (!dt)
+  if (!dt || n > PATH_FRAMES)
     return walk(pcs, n, 0, 0, 0);
   path_set *set = &dt->set[(key_of(hint >> 4) >> 61) % SETS];
   uint32_t best = set->mru;

@@ -8,7 +8,9 @@
 
 #include "sys.h"
 
-#define DEPOT_MAX_FRAMES 64
+/* The deepest stack kept: ASan's malloc_context_size goes up to 256, and
+ * the stack of a fatal error is unwound that deep whatever the option. */
+#define DEPOT_MAX_FRAMES 256
 
 /* Returns the id of the stack pcs[0..n) (innermost first; 0 if empty, or
  * if the depot is out of memory). */

@@ -265,21 +265,12 @@ static int pc_in_loader(uptr pc) {
   return pc >= loader_lo && pc < loader_hi;
 }
 
-uint32_t stack_capture_id(uptr first_pc, uptr fp) {
-  uptr pcs[DEPOT_MAX_FRAMES];
-  int max = (int)sl_opt.malloc_context_size;
-  /* 0 keeps the allocator's own frame, as ASan does. With that one frame
-   * alone, a block the dynamic loader allocated (a thread's DTV, dynamic
-   * TLS) would lose what makes the leak scan keep it as a root: its
-   * caller in ld.so (leak.c, allocated_by_loader). So the caller is taken
-   * too, and kept where it is the loader's. */
-  int one_frame = max <= 1;
-  if (one_frame)
-    max = 2;
-  /* ASan accepts up to 256; the depot keeps 64 (deeper frames of
-   * allocation stacks are rarely the ones that explain a bug). */
-  if (max > DEPOT_MAX_FRAMES)
-    max = DEPOT_MAX_FRAMES;
+/* pcs[0] = first_pc, then at most max - 1 callers of frame fp; one_frame
+ * keeps only the allocator frame (and a loader caller). The buffer is as
+ * deep as asked: 30 frames by default on every malloc, 256 for a fatal
+ * error's stack. */
+static uint32_t capture(uptr first_pc, uptr fp, int max, int one_frame) {
+  uptr pcs[max];
   pcs[0] = first_pc;
   int n;
   /* The depot compares a stack with the last one that started in the same
@@ -299,4 +290,23 @@ uint32_t stack_capture_id(uptr first_pc, uptr fp) {
   if (one_frame && n > 1 && !pc_in_loader(pcs[1]))
     n = 1;
   return depot_put_hinted(pcs, n, outer);
+}
+
+uint32_t stack_capture_id(uptr first_pc, uptr fp) {
+  int max = (int)sl_opt.malloc_context_size;
+  /* 0 keeps the allocator's own frame, as ASan does. With that one frame
+   * alone, a block the dynamic loader allocated (a thread's DTV, dynamic
+   * TLS) would lose what makes the leak scan keep it as a root: its
+   * caller in ld.so (leak.c, allocated_by_loader). So the caller is taken
+   * too, and kept where it is the loader's. */
+  int one_frame = max <= 1;
+  if (one_frame)
+    max = 2;
+  if (max > DEPOT_MAX_FRAMES)
+    max = DEPOT_MAX_FRAMES;
+  return capture(first_pc, fp, max, one_frame);
+}
+
+uint32_t stack_capture_full_id(uptr first_pc, uptr fp) {
+  return capture(first_pc, fp, DEPOT_MAX_FRAMES, 0);
 }

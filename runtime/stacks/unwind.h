@@ -19,8 +19,12 @@ int unwind_slow(uptr *pcs, int max, uptr start_at);
  * Reads only the stack holding sp. Returns 0 if sp is on no known stack. */
 int unwind_from_bad_call(uptr *pcs, int max, uptr sp, uptr bp);
 /* Allocation/free stacks: pcs[0] = first_pc (inside the allocator entry
- * point), then the callers of the frame fp. Stored in the stack depot. */
+ * point), then the callers of the frame fp, malloc_context_size frames in
+ * all. Stored in the stack depot. */
 uint32_t stack_capture_id(uptr first_pc, uptr fp);
+/* The same, DEPOT_MAX_FRAMES deep whatever malloc_context_size says: the
+ * stack of a fatal error (double-free, bad-free), as ASan unwinds it. */
+uint32_t stack_capture_full_id(uptr first_pc, uptr fp);
 /* The callers of frame fp (a frame record of the runtime's: fp's caller
  * is the first) by cached call-frame information (unwind_cfi.h), reading
  * only the current stack; -1 when a frame needs libgcc's unwinder. */
