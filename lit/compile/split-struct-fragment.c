@@ -26,8 +26,9 @@ __attribute__((noinline)) int fill(const char *src, struct T *out, int k,
   memcpy(t.rest + 24, src, n);
   // CHECK: ERROR: Sleuth: stack-buffer-overflow on address {{0x[0-9a-f]+}} at pc
   // CHECK-NEXT: WRITE of size 40 at
-  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in fill .*}}split-struct-fragment.c:[[@LINE-3]]
-  // CHECK: 't' (line [[@LINE-6]]) <== Memory access at offset {{[0-9]+}} overflows this variable
+  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memcpy}}
+  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in fill .*}}split-struct-fragment.c:[[@LINE-4]]
+  // CHECK: 't' (line [[@LINE-7]]) <== Memory access at offset {{[0-9]+}} overflows this variable
   *out = t;
   return t.kind;
 }

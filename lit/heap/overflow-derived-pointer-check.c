@@ -78,7 +78,8 @@ int main(int argc, char **argv) {
   // CHECK: is located 0 bytes after 6-byte region
   // CHECK-NOT: {{#0 .* in covered}}
   // O0: READ of size 8
-  // O0-NEXT: {{#0 0x[0-9a-f]+ in covered .*}}overflow-derived-pointer-check.c:31
+  // O0-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memcpy}}
+  // O0-NEXT: {{#1 0x[0-9a-f]+ in covered .*}}overflow-derived-pointer-check.c:31
   // O0: READ of size 4
   // O0-NEXT: {{#0 0x[0-9a-f]+ in covered .*}}overflow-derived-pointer-check.c:35
 

@@ -12,12 +12,13 @@ int main(int argc, char **argv) {
   memcpy(dst, src, 7);
   // CHECK: ERROR: Sleuth: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc
   // CHECK-NEXT: READ of size 7 at [[ADDR]] thread T0
-  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in main .*}}overflow-memcpy-7-read.c:[[@LINE-3]]
+  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memcpy}}
+  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memcpy-7-read.c:[[@LINE-4]]
   // CHECK: [[ADDR]] is located 0 bytes after 6-byte region
   // CHECK-NEXT: allocated by thread T0 here:
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memcpy-7-read.c:[[@LINE-9]]
-  // CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}overflow-memcpy-7-read.c:[[@LINE-8]]:{{[0-9]+}} in main
+  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memcpy-7-read.c:[[@LINE-10]]
+  // CHECK: SUMMARY: Sleuth: heap-buffer-overflow ({{.*}}+0x{{[0-9a-f]+}}) in __sleuth_memcpy
   free(src);
   return dst[argc];
 }

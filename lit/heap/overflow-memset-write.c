@@ -11,12 +11,13 @@ int main(int argc, char **argv) {
   memset(p, 0xab, 33);
   // CHECK: ERROR: Sleuth: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc
   // CHECK-NEXT: WRITE of size 33 at [[ADDR]] thread T0
-  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in main .*}}overflow-memset-write.c:[[@LINE-3]]
+  // CHECK-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memset}}
+  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memset-write.c:[[@LINE-4]]
   // CHECK: [[ADDR]] is located 0 bytes after 32-byte region
   // CHECK-NEXT: allocated by thread T0 here:
   // CHECK-NEXT: {{#0 0x[0-9a-f]+ in malloc}}
-  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memset-write.c:[[@LINE-8]]
-  // CHECK: SUMMARY: Sleuth: heap-buffer-overflow {{.*}}overflow-memset-write.c:[[@LINE-8]]:{{[0-9]+}} in main
+  // CHECK-NEXT: {{#1 0x[0-9a-f]+ in main .*}}overflow-memset-write.c:[[@LINE-9]]
+  // CHECK: SUMMARY: Sleuth: heap-buffer-overflow ({{.*}}+0x{{[0-9a-f]+}}) in __sleuth_memset
   __asm__ volatile("" : : "r"(p) : "memory"); // keeps the memset at -O2
   free(p);
   return 0;

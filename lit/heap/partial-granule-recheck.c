@@ -14,8 +14,8 @@
 __attribute__((noinline)) static int read4(const int *q) { return *q; }
 __attribute__((noinline)) static void write4(int *q, int v) { *q = v; }
 __attribute__((noinline)) static int read4u(const char *q) {
-  int v;
-  memcpy(&v, q, 4); // an unaligned 4-byte load
+  struct __attribute__((packed)) unaligned { int v; };
+  int v = ((const struct unaligned *)q)->v; // an unaligned 4-byte load
   return v;
 }
 __attribute__((noinline)) static void write2(short *q) { *q = 2; }

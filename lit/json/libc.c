@@ -1,6 +1,7 @@
 // Errors found in libc interceptors, as JSON lines: *-param-overlap (the
-// interceptor as frame #0 and the program's call as #1 for strcat; the
-// program's frame for the pass's checked memcpy), and an overflow
+// interceptor as frame #0 and the program's call as #1 for strcat, and
+// likewise the runtime's entry point for the pass's checked memcpy, as
+// ASan's __asan_memcpy), and an overflow
 // through strcpy with the access size of the whole copy.
 // RUN: %sleuth_cc -O0 -g %s -o %t
 // RUN: env SLEUTH_OPTIONS=log_format=json not %run %t memcpy 2> %t.memcpy
@@ -21,9 +22,10 @@ int main(int argc, char **argv) {
     memcpy(buf + 1, buf, 8);
   // MEMCPY: kind: memcpy-param-overlap
   // MEMCPY-NEXT: thread: T0
-  // MEMCPY-NEXT: stack #0 main {{.*}}libc.c:[[@LINE-3]]:{{[0-9]+}}
+  // MEMCPY-NEXT: stack #0 __sleuth_memcpy
+  // MEMCPY-NEXT: stack #1 main {{.*}}libc.c:[[@LINE-4]]:{{[0-9]+}}
   // MEMCPY-NOT: location:
-  // MEMCPY: summary: memcpy-param-overlap {{.*}}libc.c:[[@LINE-5]]:{{[0-9]+}} in main
+  // MEMCPY: summary: memcpy-param-overlap ({{.*}}+0x{{[0-9a-f]+}}) in __sleuth_memcpy
   if (!strcmp(argv[1], "strcat"))
     strcat(buf, buf + 1);
   // STRCAT: kind: strcat-param-overlap

@@ -99,10 +99,12 @@ int main(int argc, char **argv) {
   // SEND-NEXT: {{#1 0x[0-9a-f]+ in main .*}}intercept-switches.c:[[@LINE+2]]
   if (!strcmp(c, "send"))
     sink = send(fds[0], blk, 9, 0);
-  // The instrumented intrinsic (frame #0 is the caller) obeys the switch too.
+  // The instrumented intrinsic (frame #0 is the runtime's entry point, as
+  // ASan's __asan_memset, #1 the caller) obeys the switch too.
   // INLINE: ERROR: Sleuth: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc
   // INLINE-NEXT: WRITE of size 9 at [[ADDR]] thread T0
-  // INLINE-NEXT: {{#0 0x[0-9a-f]+ in main .*}}intercept-switches.c:[[@LINE+2]]
+  // INLINE-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memset}}
+  // INLINE-NEXT: {{#1 0x[0-9a-f]+ in main .*}}intercept-switches.c:[[@LINE+2]]
   if (!strcmp(c, "intrinsic"))
     memset(blk, 0, n9);
   free(blk);

@@ -128,7 +128,8 @@ int main(int argc, char **argv) {
 // WRITE: [[ADDR]] is located 32768 bytes inside of 65536-byte region
 // MEMCPY: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // MEMCPY-NEXT: READ of size 100 at [[ADDR]] thread T0
-// MEMCPY-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:94
+// MEMCPY-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memcpy}}
+// MEMCPY-NEXT: {{#1 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:94
 // MEMCPY: [[ADDR]] is located 20000 bytes inside of 65536-byte region
 // READFD: ERROR: Sleuth: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // READFD-NEXT: WRITE of size 200 at [[ADDR]] thread T0
@@ -163,7 +164,8 @@ int main(int argc, char **argv) {
 // GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:114
 // GOON: ERROR: Sleuth: heap-use-after-free on address {{.*}}
 // GOON-NEXT: READ of size 64 at
-// GOON-NEXT: {{#0 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:115
+// GOON-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memcpy}}
+// GOON-NEXT: {{#1 0x[0-9a-f]+ in main .*}}uaf-hidden-block.c:115
 // GOON-NOT: ERROR: Sleuth
 // GOON: went on: 0 0
 // GOON-NOT: ERROR: Sleuth

@@ -184,39 +184,40 @@ static inline int overlaps(uptr a, size_t an, uptr b, size_t bn) {
   return an && bn && a < b + bn && b < a + an;
 }
 
-/* The source and destination ranges of memcpy/memmove. */
-static inline void check_copy(void *dst, const void *src, size_t n, uptr pc,
-                              uptr bp, uptr sp) {
-  if (SL_UNLIKELY(shadow_range_bad((uptr)src, n)))
-    report_range((uptr)src, n, 0, pc, bp, sp);
-  if (SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
-    report_range((uptr)dst, n, 1, pc, bp, sp);
-}
+/* The source and destination ranges of memcpy/memmove, checked in the
+ * entry points themselves (a macro: no inlined frame), so that
+ * interceptor_report_range's caller, frame #0 of the report, is
+ * __sleuth_memcpy and #1 the program's call, as ASan's reports show
+ * __asan_memcpy; the program's call is also the error site. */
+#define CHECK_COPY(dst, src, n)                                                \
+  do {                                                                         \
+    if (SL_UNLIKELY(shadow_range_bad((uptr)(src), (n))))                       \
+      interceptor_report_range((uptr)(src), (n), 0);                           \
+    if (SL_UNLIKELY(shadow_range_bad((uptr)(dst), (n))))                       \
+      interceptor_report_range((uptr)(dst), (n), 1);                           \
+  } while (0)
 
-SL_INTERFACE SL_NOINLINE void *__sleuth_memcpy(void *dst, const void *src,
+SL_INTERFACE SL_NOINLINE SL_NO_COLD_PART void *__sleuth_memcpy(void *dst, const void *src,
                                                size_t n) {
-  CALLER_FRAME();
   if (SL_UNLIKELY(!sl_opt.intercept_intrin))
     return sl_real_memmove(dst, src, n);
-  check_copy(dst, src, n, pc, bp, sp);
+  CHECK_COPY(dst, src, n);
   if (SL_UNLIKELY(overlaps((uptr)dst, n, (uptr)src, n)) && dst != src)
-    report_param_overlap("memcpy", (uptr)dst, n, (uptr)src, n, pc, bp, pc);
+    interceptor_report_overlap("memcpy", (uptr)dst, n, (uptr)src, n);
   return sl_real_memmove(dst, src, n);
 }
 
-SL_INTERFACE SL_NOINLINE void *__sleuth_memmove(void *dst, const void *src,
+SL_INTERFACE SL_NOINLINE SL_NO_COLD_PART void *__sleuth_memmove(void *dst, const void *src,
                                                 size_t n) {
-  CALLER_FRAME();
   if (SL_LIKELY(sl_opt.intercept_intrin))
-    check_copy(dst, src, n, pc, bp, sp);
+    CHECK_COPY(dst, src, n);
   return sl_real_memmove(dst, src, n);
 }
 
-SL_INTERFACE SL_NOINLINE void *__sleuth_memset(void *dst, int c, size_t n) {
-  CALLER_FRAME();
+SL_INTERFACE SL_NOINLINE SL_NO_COLD_PART void *__sleuth_memset(void *dst, int c, size_t n) {
   if (SL_LIKELY(sl_opt.intercept_intrin) &&
       SL_UNLIKELY(shadow_range_bad((uptr)dst, n)))
-    report_range((uptr)dst, n, 1, pc, bp, sp);
+    interceptor_report_range((uptr)dst, n, 1);
   return sl_real_memset(dst, c, n);
 }
 

@@ -15,6 +15,14 @@ typedef uintptr_t uptr;
 #define SL_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SL_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SL_NOINLINE __attribute__((noinline))
+/* GCC moves unlikely blocks into a separate `name.cold` part; a function
+ * whose own frame is frame #0 of a report (a mem intrinsic entry point)
+ * keeps them, so that the frame is named as the function. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define SL_NO_COLD_PART __attribute__((optimize("no-reorder-blocks-and-partition")))
+#else
+#define SL_NO_COLD_PART
+#endif
 #define SL_INTERFACE __attribute__((visibility("default")))
 /* A libc function the runtime replaces (runtime/intercept/): weak, as ASan's
  * interceptors are, so that a program defining its own version of the same

@@ -38,9 +38,15 @@ static void text_stack(sbuf_t *b, const uptr *pcs, int n, int exact,
   print_stack_painted(b, pcs, n, exact, color ? &paint : 0);
 }
 
+/* A stored stack can be DEPOT_MAX_FRAMES (2 KiB) deep: its frames are read
+ * into one buffer for all threads, not onto a reporting thread's stack,
+ * which may be PTHREAD_STACK_MIN small. */
 static void text_stack_id(sbuf_t *b, uint32_t id, int color) {
-  uptr pcs[DEPOT_MAX_FRAMES];
+  static uptr pcs[DEPOT_MAX_FRAMES];
+  static spin_t lock;
+  spin_lock(&lock);
   text_stack(b, pcs, depot_get(id, pcs, DEPOT_MAX_FRAMES), 0, color);
+  spin_unlock(&lock);
 }
 
 /* ---- shadow bytes ------------------------------------------------------- */
@@ -92,11 +98,40 @@ static void shadow_dump(sbuf_t *b, uptr addr) {
 
 /* ---- error reports ------------------------------------------------------ */
 
+/* Whether file is one of the runtime's own sources: the SUMMARY of an
+ * error an interceptor found names the interceptor (`in strcpy`), as
+ * ASan's does, not a line of Sleuth's code. The runtime's source folder is
+ * read off this very function's debug information, once (reports hold the
+ * report lock). */
+static int runtime_source(const char *file) {
+  static char root[512];
+  static int looked;
+  if (!looked) {
+    looked = 1;
+    sl_frame_info me[4];
+    if (symbolize_pc((uptr)&runtime_source, me, 4) > 0 && me[0].file) {
+      /* ".../runtime/report/report_text.c" -> ".../runtime/" */
+      size_t len = sl_strlen(me[0].file);
+      for (size_t i = len; i-- > 0;)
+        if (i + 16 <= len && !sl_strncmp(me[0].file + i, "/runtime/report/", 16)) {
+          if (i + 9 < sizeof root) {
+            sl_memcpy(root, me[0].file, i + 9);
+            root[i + 9] = 0;
+          }
+          break;
+        }
+    }
+  }
+  return root[0] && file && !sl_strncmp(file, root, sl_strlen(root));
+}
+
 void report_summary_text(sbuf_t *b, const report_model *m) {
   sbuf_puts(b, m->kind);
   uptr pc = m->summary_pc;
   sl_frame_info fi[8];
   int n = pc ? symbolize_pc(m->summary_exact ? pc : pc - 1, fi, 8) : 0;
+  if (n > 0 && runtime_source(fi[0].file))
+    fi[0].file = 0; /* module+offset below, then the interceptor's name */
   if (n > 0 && fi[0].file) {
     sbuf_printf(b, " %s", fi[0].file);
     if (fi[0].line) {
