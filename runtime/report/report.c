@@ -402,6 +402,13 @@ static void set_stack_id(report_model *m, uint32_t id) {
   m->npcs = depot_get(id, m->pcs, DEPOT_MAX_FRAMES);
 }
 
+/* print_scariness=1: ASan's fixed score of a kind of error that is not an
+ * access (those score by size and shadow: scariness_access). */
+static void scare(report_model *m, int points, const char *reason) {
+  if (sl_opt.print_scariness)
+    scariness_add(&m->scariness, points, reason);
+}
+
 /* The frame a SUMMARY names: the first one outside the allocator entry. */
 static uptr summary_pc_of(uint32_t stack) {
   uptr pcs[2];
@@ -730,6 +737,8 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   m.access_size = size;
   m.access_addr = shown;
   m.access_line = 1;
+  if (sl_opt.print_scariness)
+    scariness_access(&m.scariness, kind, shown, size, is_write);
   report_hooks_access(pc, bp, sp, shown, is_write, size);
   if (kind[0] == 'c' && !sl_strcmp(kind, "container-overflow"))
     m.hint = "==HINT: if you don't care about these errors you may set "
@@ -776,6 +785,8 @@ void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   m.access_size = size;
   m.access_addr = addr;
   m.access_line = 1;
+  if (sl_opt.print_scariness)
+    scariness_access(&m.scariness, kind, addr, size, is_write);
   report_hooks_access(pc, bp, sp, addr, is_write, size);
   sbuf_puts(&m.details, "detected by a guard page (guard_pages sampling)\n");
   note_thread(&m, m.tid);
@@ -799,6 +810,7 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
     return;
   sbuf_printf(&m.message, ": memory ranges [%p,%p) and [%p, %p) overlap",
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
+  scare(&m, 10, kind);
   set_error_stack(&m, pc, bp, 0);
   m.summary_pc = pc;
   finish(&m, 0);
@@ -829,6 +841,7 @@ void report_bad_free(uptr addr, uint32_t stack) {
               ": attempting free on address which was not malloc()-ed: %p "
               "in thread T%u",
               (void *)addr, m.tid);
+  scare(&m, 40, "bad-free");
   describe_address(&m, addr);
   finish(&m, 0);
 }
@@ -840,6 +853,7 @@ void report_double_free(uptr addr, uint32_t stack) {
   sbuf_printf(&m.message,
               ": attempting double-free on %p in thread T%u:", (void *)addr,
               m.tid);
+  scare(&m, 42, "double-free");
   report_hooks_address(addr);
   chunk_info ci;
   if (pools_describe(addr, &ci) ||
@@ -870,6 +884,7 @@ void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
     return;
   sbuf_printf(&m.message, " (%s vs %s) on %p", alloc_type_name(alloc_type),
               dealloc_type_name(dealloc_type), (void *)addr);
+  scare(&m, 10, "alloc-dealloc-mismatch");
   describe_freed_block(&m, addr);
   m.hint = "==HINT: if you do not care about these errors you may set "
            "SLEUTH_OPTIONS=alloc_dealloc_mismatch=0";
@@ -891,6 +906,7 @@ static void report_delete_disagrees(uptr addr, const char *what,
               "type: %lu bytes.\n",
               what, (unsigned long)allocated, what,
               (unsigned long)deallocated);
+  scare(&m, 10, "new-delete-type-mismatch");
   describe_freed_block(&m, addr);
   finish(&m, 0);
 }
@@ -1142,6 +1158,23 @@ static int is_stack_overflow(const sl_thread *t, uptr addr, uptr sp) {
   return addr + 4096 >= sp && addr < sp;
 }
 
+/* ASan's scores of deadly signals: a jump to a wild pc is the scariest, a
+ * write to a wild address next; a null dereference and a signal that is
+ * not a memory access (SIGILL, SIGABRT, SIGFPE) rank low. */
+static void scare_signal(report_model *m, int sig, uptr addr, uptr pc,
+                         int is_write) {
+  if (sig != SIGSEGV && sig != SIGBUS)
+    scare(m, 10, "signal");
+  else if (addr < 4096)
+    scare(m, 10, "null-deref");
+  else if (addr == pc)
+    scare(m, 60, "wild-jump");
+  else if (is_write)
+    scare(m, 30, "wild-addr-write");
+  else
+    scare(m, 20, "wild-addr-read");
+}
+
 void report_deadly_signal(int sig, void *vinfo, void *vctx) {
   siginfo_t *info = vinfo;
   ucontext_t *uc = vctx;
@@ -1196,6 +1229,7 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
                 "T%u)",
                 (unsigned long)addr, (unsigned long)pc, (unsigned long)bp,
                 (unsigned long)sp, m.tid);
+    scare(&m, 10, "stack-overflow");
     note_thread(&m, m.tid);
     set_stack(&m, pcs, n, 1);
     m.summary_pc = pc;
@@ -1224,6 +1258,7 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
     if (addr < 4096)
       sbuf_puts(&m.details, "Hint: address points to the zero page.\n");
   }
+  scare_signal(&m, sig, addr, pc, (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0);
   note_thread(&m, m.tid);
   set_stack(&m, pcs, n, 1);
   m.trailer = "Sleuth can not provide additional info.";

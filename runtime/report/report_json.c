@@ -166,6 +166,12 @@ void json_render(sbuf_t *b, const report_model *m) {
       sbuf_printf(b, ",\"size\":%lu", (unsigned long)m->access_size);
     sbuf_printf(b, ",\"address\":\"%p\"}", (void *)m->access_addr);
   }
+  if (m->scariness.score) {
+    key(b, "scariness");
+    sbuf_printf(b, "{\"score\":%d,\"description\":", m->scariness.score);
+    json_strn(b, m->scariness.descr, sl_strlen(m->scariness.descr));
+    sbuf_putc(b, '}');
+  }
   key_thread(b, "thread", m->tid);
   key_stack(b, "stack", m->pcs, m->npcs, m->first_exact);
   if (report_trimmed_len(&m->location)) {

@@ -8,6 +8,7 @@
 #define SLEUTH_REPORT_MODEL_H
 
 #include "report.h"
+#include "scariness.h"
 #include "stackdepot.h"
 
 #define MODEL_MAX_THREADS 16
@@ -43,6 +44,7 @@ typedef struct {
   uptr summary_pc;     /* the frame the SUMMARY names (0: none) */
   int summary_exact;
   const char *hint; /* text: a line after the SUMMARY */
+  scariness_t scariness; /* print_scariness=1 (score 0: not shown) */
 } report_model;
 
 /* "KIND FILE:LINE:COL in FUNCTION" (or "(MODULE+0xOFF)"): the SUMMARY

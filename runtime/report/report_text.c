@@ -224,6 +224,11 @@ void text_render(sbuf_t *b, const report_model *m, int color) {
     sbuf_printf(b, "%s%s of unknown size at %p thread T%u%s\n",
                 paint(color, C_BLUE), m->access_type, (void *)m->access_addr,
                 m->tid, paint(color, C_RESET));
+  /* Where ASan prints it: after the headline and access lines, just
+   * before the stack (scripts read the line that precedes "#0"). */
+  if (m->scariness.score)
+    sbuf_printf(b, "SCARINESS: %d (%s)\n", m->scariness.score,
+                m->scariness.descr);
   /* Findings made after the fact (a redzone or freed block checked later)
    * have no stack of their own: the block's stacks below tell it. */
   if (m->npcs || !m->has_alloc)
