@@ -1158,6 +1158,25 @@ static int is_stack_overflow(const sl_thread *t, uptr addr, uptr sp) {
   return addr + 4096 >= sp && addr < sp;
 }
 
+/* The general registers at the fault, in ASan's "Register values:" shape:
+ * the one clue to the address of a fault the kernel gives none for. */
+static void registers_text(sbuf_t *b, const ucontext_t *uc) {
+  static const struct {
+    const char *name;
+    int reg;
+  } regs[] = {{"rax", REG_RAX}, {"rbx", REG_RBX}, {"rcx", REG_RCX},
+              {"rdx", REG_RDX}, {"rdi", REG_RDI}, {"rsi", REG_RSI},
+              {"rbp", REG_RBP}, {"rsp", REG_RSP}, {" r8", REG_R8},
+              {" r9", REG_R9},  {"r10", REG_R10}, {"r11", REG_R11},
+              {"r12", REG_R12}, {"r13", REG_R13}, {"r14", REG_R14},
+              {"r15", REG_R15}};
+  sbuf_puts(b, "Register values:\n");
+  for (int i = 0; i < 16; i++)
+    sbuf_printf(b, "%s = 0x%016lx%s", regs[i].name,
+                (unsigned long)uc->uc_mcontext.gregs[regs[i].reg],
+                i % 4 == 3 ? "\n" : "  ");
+}
+
 /* ASan's scores of deadly signals: a jump to a wild pc is the scariest, a
  * write to a wild address next; a null dereference and a signal that is
  * not a memory access (SIGILL, SIGABRT, SIGFPE) rank low. */
@@ -1237,16 +1256,24 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
     finish(&m, 1);
     return;
   }
+  /* A general-protection fault, such as a load from a non-canonical
+   * address (0x4141414141414141: outside the 48-bit address space), comes
+   * with si_code SI_KERNEL and si_addr 0: the kernel does not know the
+   * address, and 0 must not read as a null dereference. */
+  int addr_known = !(sig == SIGSEGV && info->si_code == SI_KERNEL);
   /* 12 digits, as ASan prints them: "0x000000000000" for a null pc. */
-  sbuf_printf(&m.message,
-              " on unknown address 0x%012lx (pc 0x%012lx bp 0x%012lx sp "
-              "0x%012lx T%u)",
-              (unsigned long)addr, (unsigned long)pc, (unsigned long)bp,
-              (unsigned long)sp, m.tid);
+  sbuf_puts(&m.message, " on unknown address ");
+  if (addr_known)
+    sbuf_printf(&m.message, "0x%012lx ", (unsigned long)addr);
+  sbuf_printf(&m.message, "(pc 0x%012lx bp 0x%012lx sp 0x%012lx T%u)",
+              (unsigned long)pc, (unsigned long)bp, (unsigned long)sp, m.tid);
   if (sig == SIGSEGV) {
     int is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-    m.access_type = is_write ? "WRITE" : "READ";
-    m.access_addr = addr;
+    const char *type = is_write ? "WRITE" : "READ";
+    if (addr_known) { /* JSON: no access object with a made-up address */
+      m.access_type = type;
+      m.access_addr = addr;
+    }
     m.details_pid = 1;
     if (bad_fetch && pc < 4096)
       sbuf_puts(&m.details, "Hint: pc points to the zero page.\n");
@@ -1254,11 +1281,20 @@ void report_deadly_signal(int sig, void *vinfo, void *vctx) {
       sbuf_puts(&m.details,
                 "Hint: PC is at a non-executable region. Maybe a wild jump?\n");
     sbuf_printf(&m.details, "The signal is caused by a %s memory access.\n",
-                m.access_type);
-    if (addr < 4096)
+                type);
+    if (!addr_known) {
+      sbuf_puts(&m.details,
+                "Hint: this fault was caused by a dereference of a high value "
+                "address (see register values below).  Disassemble the "
+                "provided pc to learn which register was used.\n");
+      registers_text(&m.location, uc);
+    } else if (addr < 4096) {
       sbuf_puts(&m.details, "Hint: address points to the zero page.\n");
+    }
   }
-  scare_signal(&m, sig, addr, pc, (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0);
+  /* An unknown address is not a null one: ASan scores it as wild. */
+  scare_signal(&m, sig, addr_known ? addr : ~(uptr)0, pc,
+               (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0);
   note_thread(&m, m.tid);
   set_stack(&m, pcs, n, 1);
   m.trailer = "Sleuth can not provide additional info.";
