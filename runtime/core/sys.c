@@ -227,6 +227,12 @@ void sys_exit_group(int code) {
   for (;;)
     SC1(SYS_exit_group, code);
 }
+void sys_sleep_seconds(long secs) {
+  struct timespec ts = {secs, 0};
+  /* A signal the program handles interrupts the sleep: sleep the rest. */
+  while (SC2(SYS_nanosleep, &ts, &ts) == -EINTR)
+    ;
+}
 uint64_t sys_monotonic_ns(void) {
   struct timespec ts;
   /* clock_gettime goes through the vDSO and is async-signal-safe. */
@@ -559,6 +565,7 @@ void *sl_memset(void *dst, int c, size_t n) {
 }
 
 char **sl_initial_environ;
+char **sl_initial_argv;
 
 static char *find_env(char **env, const char *name, size_t n) {
   for (char **e = env; e && *e; e++)

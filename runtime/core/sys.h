@@ -103,6 +103,8 @@ long sys_getcwd(char *buf, size_t n);
 /* Whether fd is a terminal (ioctl TCGETS succeeds). */
 int sys_isatty(int fd);
 __attribute__((noreturn)) void sys_exit_group(int code);
+/* Sleeps secs seconds whatever signals arrive meanwhile. */
+void sys_sleep_seconds(long secs);
 uint64_t sys_monotonic_ns(void);
 /* Wall-clock time since the epoch (for time stamps in files). */
 uint64_t sys_realtime_ns(void);
@@ -157,6 +159,8 @@ void *sl_memset(void *dst, int c, size_t n);
 char *sl_getenv(const char *name);
 /* envp as passed to the runtime's initialiser (see sl_getenv). */
 extern char **sl_initial_environ;
+/* argv as passed to the runtime's initialiser (print_cmdline), or NULL. */
+extern char **sl_initial_argv;
 
 /* Formatting into buffers: %s %c %d %i %u %x %p %%, with l/ll/z length
  * modifiers, '-' and '0' flags, a width, and ' (thousands separators, for

@@ -260,12 +260,19 @@ void sleuth_init(void) {
                  "implemented yet; it has no effect (help=1 lists them)",
                  options_first_unimplemented());
   }
+  /* sleep_after_init=N: time to attach a debugger before the program
+   * runs; the line, ASan's, says which process to attach to. */
+  if (sl_opt.sleep_after_init > 0) {
+    report_raw("Sleeping for %lld second(s)", sl_opt.sleep_after_init);
+    sys_sleep_seconds((long)sl_opt.sleep_after_init);
+  }
 }
 
 /* glibc passes (argc, argv, envp) to preinit and init functions. */
 static void sleuth_early_init(int argc, char **argv, char **envp) {
   (void)argc;
   initial_argv = argv;
+  sl_initial_argv = argv;
   sl_initial_environ = envp;
 #ifdef SLEUTH_SHARED
   if (!sleuth_inited && one_runtime_another_is_loaded()) {

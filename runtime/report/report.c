@@ -429,9 +429,7 @@ static void sleep_before_dying(int fd) {
   sbuf_init(&b, line, sizeof line);
   sbuf_printf(&b, "==%d==Sleeping for %ld second(s)\n", sys_getpid(), secs);
   sys_write_all(fd, b.buf, b.len);
-  struct timespec ts = {secs, 0};
-  while (sys_call6(SYS_nanosleep, (long)&ts, (long)&ts, 0, 0, 0, 0) == -EINTR)
-    ;
+  sys_sleep_seconds(secs);
 }
 
 /* abort_on_error=1: die by SIGABRT, as ASan, so a core dump or a parent
@@ -452,8 +450,21 @@ static void abort_if_asked(void) {
   sys_tgkill(sys_getpid(), sys_gettid(), SIGABRT);
 }
 
+/* print_cmdline=1: the program's arguments as it was started (what it has
+ * written into its argv strings since shows too, as in ASan), so a log
+ * says how to reproduce the run. */
+static void add_command(report_model *m, sbuf_t *cmd) {
+  if (!sl_opt.print_cmdline || !sl_initial_argv || !sbuf_init_grow(cmd, 256))
+    return;
+  for (char **a = sl_initial_argv; *a; a++)
+    sbuf_printf(cmd, "%s%s", a == sl_initial_argv ? "" : " ", *a);
+  m->command = cmd->buf;
+}
+
 static void finish(report_model *m, int fatal) {
   static char fallback[64 << 10]; /* when the internal heap is exhausted */
+  sbuf_t cmd = {0};
+  add_command(m, &cmd);
   report_hooks_on_error();
   __atomic_fetch_add(&error_count, 1, __ATOMIC_RELAXED);
   int fd = out_fd();
@@ -481,6 +492,8 @@ static void finish(report_model *m, int fatal) {
     sys_exit_group((int)sl_opt.exitcode);
   }
   sbuf_free(&b);
+  if (m->command)
+    sbuf_free(&cmd);
   sbuf_free(&m->message);
   sbuf_free(&m->details);
   sbuf_free(&m->location);

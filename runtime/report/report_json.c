@@ -201,6 +201,10 @@ void json_render(sbuf_t *b, const report_model *m) {
   key(b, "summary");
   json_strn(b, summary.buf, summary.len);
   sbuf_free(&summary);
+  if (m->command) {
+    key(b, "command");
+    json_strn(b, m->command, sl_strlen(m->command));
+  }
   sbuf_puts(b, "}\n");
 }
 

@@ -45,6 +45,7 @@ typedef struct {
   int summary_exact;
   const char *hint; /* text: a line after the SUMMARY */
   scariness_t scariness; /* print_scariness=1 (score 0: not shown) */
+  const char *command; /* print_cmdline=1: argv joined by spaces */
 } report_model;
 
 /* "KIND FILE:LINE:COL in FUNCTION" (or "(MODULE+0xOFF)"): the SUMMARY

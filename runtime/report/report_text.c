@@ -252,6 +252,8 @@ void text_render(sbuf_t *b, const report_model *m, int color) {
   sbuf_putc(b, '\n');
   if (m->hint)
     sbuf_printf(b, "%s\n", m->hint);
+  if (m->command) /* ASan's shape: a blank line before and after */
+    sbuf_printf(b, "\nCommand: %s\n\n", m->command);
 }
 
 /* ---- leak report pieces -------------------------------------------------- */

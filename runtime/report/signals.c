@@ -1,6 +1,6 @@
 /* Deadly-signal reports that coexist with the program's own handlers.
- * Sleuth's handler for the signals it owns (SIGSEGV/SIGBUS with
- * handle_segv, SIGILL with handle_sigill, SIGABRT with handle_abort) stays
+ * Sleuth's handler for the signals it owns (SIGSEGV with handle_segv,
+ * SIGBUS with handle_segv and handle_sigbus, SIGILL with handle_sigill, SIGABRT with handle_abort) stays
  * installed; sigaction() and signal()
  * for those signals are intercepted and only recorded, and the handler
  * forwards a fault to the program's handler when it has one. So a program
@@ -47,8 +47,9 @@ static int slot_of_sig(int sig) {
 static int wanted(int sig) {
   switch (sig) {
   case SIGSEGV:
-  case SIGBUS:
     return sl_opt.handle_segv;
+  case SIGBUS: /* handle_segv=0 has always left SIGBUS alone too */
+    return sl_opt.handle_segv && sl_opt.handle_sigbus;
   case SIGILL:
     return sl_opt.handle_sigill;
   case SIGABRT:
@@ -142,13 +143,13 @@ void signals_init(void) {
 }
 
 /* Guarded reads (fault_guard.h) need this handler also when handle_segv=0
- * or before init: installed for their duration, then the old actions are
+ * (or handle_sigbus=0: a read of a truncated file's mapping) or before init: installed for their duration, then the old actions are
  * put back. Only while the other threads are stopped (the leak scan). */
 static struct sigaction guard_saved[2];
 static int guard_installed;
 
 void signals_guard_begin(void) {
-  if (owned(SIGSEGV))
+  if (owned(SIGSEGV) && owned(SIGBUS))
     return;
   RESOLVE(sigaction);
   struct sigaction sa;
