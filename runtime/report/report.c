@@ -260,7 +260,8 @@ static int use_color(int fd) {
  * And the caller, because one pc can serve many (a helper, a libc call
  * the interceptor checks): each call path into it is its own bug to fix,
  * as Valgrind tells errors apart by their stacks. No cap: SEEN_SITES keys,
- * and past them every error is reported. */
+ * and past them every error is reported. suppress_equal_pcs=0 (ASan's
+ * switch) reports every occurrence. */
 /* The caller counts by its source position where it has one: a loop the
  * compiler unrolled calls the same helper from several pcs of one line. */
 static uptr position_key(uptr pc) {
@@ -277,7 +278,7 @@ static uptr position_key(uptr pc) {
 }
 
 static uptr site_caller(uptr site, const uptr *pcs, int n) {
-  if (sl_opt.halt_on_error)
+  if (sl_opt.halt_on_error || !sl_opt.suppress_equal_pcs)
     return 0; /* no deduplication: not worth a symbolization */
   for (int i = 0; i + 1 < n && i < 3; i++)
     if (pcs[i] == site)
@@ -340,7 +341,7 @@ static int begin(report_model *m, const char *kind, uptr site, uptr caller) {
   }
   spin_lock(&report_lock);
   reporting_tid = tid;
-  if (!sl_opt.halt_on_error && site) {
+  if (!sl_opt.halt_on_error && sl_opt.suppress_equal_pcs && site) {
     uint64_t h = ((uint64_t)site * 0x9e3779b97f4a7c15ull) ^ (uptr)kind;
     uptr key = (uptr)((h ^ (h >> 29) ^ caller) * 0xbf58476d1ce4e5b9ull) | 1;
     size_t i = (key * 0x9e3779b97f4a7c15ull) >> 54;
