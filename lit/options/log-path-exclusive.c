@@ -11,7 +11,7 @@
 // before main.
 // RUN: env SLEUTH_OPTIONS=log_path=%t.d/$(printf '%04090d' 0) %run %t > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=LONG --match-full-lines < %t.out
-// In ASAN_OPTIONS it is ignored (the report goes to stderr).
+// In ASAN_OPTIONS it is kept: the report goes to stderr (log-path-errors.c).
 // RUN: env ASAN_OPTIONS=log_path=%t.d/$(printf '%04090d' 0) %run %t > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=STDERR < %t.out
 // log_path=stdout and stderr name the streams; no file is made.
@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
 // CHECK: ERROR: Sleuth: heap-buffer-overflow
 // CHECK-NEXT: WRITE of size 1
 // CHECK-NEXT: {{#0 0x[0-9a-f]+ in main .*}}log-path-exclusive.c:[[@LINE-7]]
-// LONG: =={{[0-9]+}}==ERROR: Sleuth: option 'log_path' in SLEUTH_OPTIONS is {{[0-9]+}} bytes long; at most 4081 leave room for the .<pid> suffix in PATH_MAX (4096)
+// LONG: =={{[0-9]+}}==ERROR: Sleuth: option 'log_path' in SLEUTH_OPTIONS: Path is too long: {{.[^.]*}}... ({{[0-9]+}} bytes; at most 4081 leave room for the .<pid> suffix in PATH_MAX (4096))
 // STDERR: ERROR: Sleuth: heap-buffer-overflow
 // STDERR-NEXT: WRITE of size 1
 // STDERR-NEXT: {{#0 0x[0-9a-f]+ in main .*}}log-path-exclusive.c:[[@LINE-11]]

@@ -211,6 +211,10 @@ static const char *unusable_signal(long long sig) {
  * report.c): a log_path with no room for that in PATH_MAX would be cut,
  * and a cut name may be another file. */
 #define LOG_PATH_MAX (4096 - sizeof(".2147483647.99"))
+/* log_path was last set by an ASan-syntax string, which never fails: a
+ * path too long is then kept, and the first report says so in ASan's words
+ * ("Path is too long") and goes to stderr (report.c). */
+static int log_path_lenient;
 
 /* Limits the table's ranges do not express, and those between options. */
 static int check_ranges(char *err, unsigned long errcap,
@@ -232,12 +236,15 @@ static int check_ranges(char *err, unsigned long errcap,
     value = sl_opt.leak_growth_checks;
   if (bad_name)
     *bad_name = bad ? bad : 0;
-  if (!bad && lp_len > LOG_PATH_MAX) {
+  if (!bad && lp_len > LOG_PATH_MAX && !log_path_lenient) {
+    char head[9] = {0}; /* ASan names the path by its first 8 bytes */
+    sl_memcpy(head, lp, 8);
     if (err)
       sl_snprintf(err, errcap,
-                  "option 'log_path' in %s is %zu bytes long; at most %zu "
-                  "leave room for the .<pid> suffix in PATH_MAX (4096)",
-                  source, lp_len, (size_t)LOG_PATH_MAX);
+                  "option 'log_path' in %s: Path is too long: %s... (%zu "
+                  "bytes; at most %zu leave room for the .<pid> suffix in "
+                  "PATH_MAX (4096))",
+                  source, head, lp_len, (size_t)LOG_PATH_MAX);
     if (bad_name)
       *bad_name = "log_path";
     return -1;
@@ -270,6 +277,7 @@ const char *options_first_unimplemented(void) { return first_unimplemented; }
 static void set_defaults(void) {
   for (size_t i = 0; i < N_OPTS; i++)
     set_value(&table[i], table[i].def, 0, 0);
+  log_path_lenient = 0;
 }
 
 /* Lines kept for start-up to print once every string is parsed: the
@@ -336,6 +344,8 @@ static int parse_strict(const char *s, char *err, unsigned long errcap) {
       }
       if (set_value(o, eq + 1, err, errcap))
         return -1;
+      if (!sl_strcmp(o->name, "log_path"))
+        log_path_lenient = 0;
       if (seen[o - table]++ == 1) {
         char msg[256];
         sl_snprintf(msg, sizeof msg,
@@ -462,6 +472,8 @@ static void parse_asan(const char *s, int is_lsan) {
     if (set_value(o, v, err, sizeof err)) {
       sl_snprintf(msg, sizeof msg, "WARNING: Sleuth: ignoring %s", err);
       warn(msg);
+    } else if (!sl_strcmp(o->name, "log_path")) {
+      log_path_lenient = 1;
     }
   }
   /* A value out of range goes back to its default, with a warning. */

@@ -122,11 +122,20 @@ static int out_fd(void) {
     return log_fd;
   int fd = create_log_file(lp, pid);
   if (fd < 0) {
-    char msg[4200];
-    size_t n = sl_snprintf(msg, sizeof msg,
-                           "==%d==ERROR: Sleuth: cannot create log_path file "
-                           "'%s' (errno %d); writing to stderr\n",
-                           pid, log_file, -fd);
+    /* ASan's lines (scripts grep for them), but ASan dies there: Sleuth
+     * keeps the report, on stderr. */
+    char msg[4200], head[9] = {0};
+    sl_memcpy(head, lp, sl_strlen(lp) < 8 ? sl_strlen(lp) : 8);
+    size_t n =
+        fd == -ENAMETOOLONG && sl_strlen(lp) + 16 >= sizeof log_file
+            ? sl_snprintf(msg, sizeof msg,
+                          "==%d==ERROR: Path is too long: %s... (log_path, "
+                          "%zu bytes); Sleuth writes its reports to stderr\n",
+                          pid, head, sl_strlen(lp))
+            : sl_snprintf(msg, sizeof msg,
+                          "==%d==ERROR: Can't open file: %s (reason: %d); "
+                          "Sleuth writes its reports to stderr\n",
+                          pid, log_file, -fd);
     fd = stderr_fd();
     sys_write_all(fd, msg, n);
     log_file[0] = 0;
