@@ -112,7 +112,8 @@ int main(int argc, char **argv) {
     memcpy(c, c + 2, ten - 5);
     // OVERLAP: ERROR: Sleuth: memcpy-param-overlap: memory ranges
     // OVERLAP-NEXT: SCARINESS: 10 (memcpy-param-overlap)
-    // OVERLAP-NEXT: {{#0 0x[0-9a-f]+ in main .*}}print-scariness.c:[[@LINE-3]]
+    // OVERLAP-NEXT: {{#0 0x[0-9a-f]+ in __sleuth_memcpy}}
+    // OVERLAP-NEXT: {{#1 0x[0-9a-f]+ in main .*}}print-scariness.c:[[@LINE-4]]
     break;
   case 11:
     sink = *(volatile int *)(long)(ten - 10);
