@@ -16,8 +16,9 @@
 //   matches a function's IR (mangled) name, `global:` a global's, `src:`
 //   the file of a function's or global's debug info (else the module's
 //   source file), `mainfile:` the module's source file; sections other than
-//   `[address]` (or a pattern matching it) and entries with a `=category`
-//   are not ours;
+//   `[address]` (or a pattern matching it) are not ours, and of the
+//   entries with a `=category` only `=init` is (the global is exempt from
+//   the initialization-order check, as with ASan);
 // - `sanitize_address` on every function that will be checked. The
 //   optimiser reads it as "accesses will be checked" and then refrains from
 //   what would become false reports (widening loads past an object's end,
@@ -181,7 +182,48 @@ void takeAnnotations(Module &M) {
   }
 }
 
+/// A global the ignore-list exempts from the initialization-order check
+/// (`global:`, `type:` or `src:` with `=init`, as for ASan): it loses its
+/// "dynamically initialised" flag, so it is neither poisoned while other
+/// modules initialise nor reported.
+bool initExempt(const SpecialCaseList &L, const GlobalVariable &G,
+                const Module &M) {
+  auto In = [&](StringRef Prefix, StringRef Query) {
+    return !Query.empty() && L.inSection("address", Prefix, Query, "init");
+  };
+  StringRef Type;
+  if (auto *ST = dyn_cast<StructType>(G.getValueType()))
+    if (ST->hasName()) {
+      Type = ST->getName();
+      // clang names record types "class.NS::Name" / "struct.NS::Name".
+      if (!Type.consume_front("class."))
+        Type.consume_front("struct.");
+    }
+  return In("global", G.getName()) || In("src", fileOf(G, M)) ||
+         In("type", Type);
+}
+
+void clearDynamicInit(GlobalVariable &G) {
+  MDNode *Source = G.getMetadata(SourceMD);
+  if (!Source || Source->getNumOperands() != 3)
+    return;
+  auto *Flags = dyn_cast<MDString>(Source->getOperand(2));
+  if (!Flags || !Flags->getString().contains('d'))
+    return;
+  std::string Kept;
+  for (char Ch : Flags->getString())
+    if (Ch != 'd')
+      Kept += Ch;
+  LLVMContext &C = G.getContext();
+  G.setMetadata(SourceMD, MDNode::get(C, {Source->getOperand(0),
+                                          Source->getOperand(1),
+                                          MDString::get(C, Kept)}));
+}
+
 void applyIgnoreList(Module &M, const SpecialCaseList &L) {
+  for (GlobalVariable &G : M.globals())
+    if (!G.isDeclaration() && initExempt(L, G, M))
+      clearDynamicInit(G);
   bool WholeModule = ignored(L, "mainfile", M.getSourceFileName());
   for (Function &F : M)
     if (!F.isDeclaration() &&
