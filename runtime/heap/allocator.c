@@ -12,6 +12,7 @@
 #include "heapprof.h"
 #include "malloc_hooks.h"
 #include "mmap_limit.h"
+#include "rss_limit.h"
 #include "options.h"
 #include "redzone_pattern.h"
 #include "report.h"
@@ -354,6 +355,8 @@ static SL_NOINLINE void *fail_alloc(size_t size, size_t align, int type,
         ((size + 15) & ~(size_t)15) + (align > 16 ? align : 0) +
             ((size_t)16 << rz_log_for(size)),
         max_user_size, stack);
+  else if (rss_limit_take_refusal())
+    report_rss_limit_exceeded((size_t)sl_opt.soft_rss_limit_mb, stack);
   else if (mmap_limit_take_refusal(&total))
     report_mmap_limit(size, total, (size_t)sl_opt.mmap_limit_mb, stack);
   else

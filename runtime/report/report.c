@@ -1154,6 +1154,17 @@ void report_mmap_limit(size_t size, size_t total, size_t limit_mb,
   finish_limit_report(&m, 1);
 }
 
+void report_rss_limit_exceeded(size_t limit_mb, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "rss-limit-exceeded", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": specified RSS limit exceeded, currently set to "
+              "soft_rss_limit_mb=%lu",
+              (unsigned long)limit_mb);
+  finish_limit_report(&m, 1);
+}
+
 /* ---- deadly signals --------------------------------------------------- */
 
 int signals_real_sigaction(int sig, const struct sigaction *act,

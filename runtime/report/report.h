@@ -73,6 +73,9 @@ void report_invalid_alignment(const char *func, size_t align, size_t size,
  * mapping", ...), or NULL when the heap itself is full. */
 void report_out_of_memory(size_t size, uint32_t stack, const char *what);
 /* out-of-memory because the allocator's mappings would pass mmap_limit_mb. */
+/* An allocation refused while resident memory is past soft_rss_limit_mb
+ * (rss_limit.c). */
+void report_rss_limit_exceeded(size_t limit_mb, uint32_t stack);
 void report_mmap_limit(size_t size, size_t total, size_t limit_mb,
                        uint32_t stack);
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
