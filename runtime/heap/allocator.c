@@ -711,16 +711,26 @@ deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
       sl_opt.alloc_dealloc_mismatch)
     report_alloc_dealloc_mismatch(p, h->type, type,
                                   stack_capture_full_id(pc, fp));
-  if (SL_UNLIKELY(has_size && size != user_size) && h->type != AT_LOST &&
-      sl_opt.new_delete_type_mismatch)
-    report_new_delete_type_mismatch(p, user_size, size,
-                                    stack_capture_full_id(pc, fp));
-  if (SL_UNLIKELY(align) && sl_opt.new_delete_type_mismatch &&
-      h->type != AT_LOST &&
-      chunk_align_log(h->flags) != align_log_capped(align))
-    report_new_delete_alignment_mismatch(
-        p, (size_t)1 << chunk_align_log(h->flags), align,
-        stack_capture_full_id(pc, fp));
+  /* Sized delete with another size; an over-aligned new (alignment above
+   * 16, the default) deleted without its alignment, or a plain new with
+   * one, as ASan checks them: one report with whichever disagree (an
+   * alignment of 0 is "default-aligned"). */
+  unsigned alloc_log = chunk_align_log(h->flags);
+  if (SL_UNLIKELY((has_size && size != user_size) || align || alloc_log > 4) &&
+      h->type != AT_LOST && sl_opt.new_delete_type_mismatch) {
+    int size_bad = has_size && size != user_size;
+    unsigned dealloc_log = align_log_capped(align);
+    int align_bad = (h->type == AT_NEW || h->type == AT_NEW_ARRAY) &&
+                    (type == AT_NEW || type == AT_NEW_ARRAY) &&
+                    (alloc_log > 4 || dealloc_log > 4) &&
+                    alloc_log != dealloc_log;
+    if (size_bad || align_bad)
+      report_new_delete_type_mismatch(
+          p, size_bad ? user_size : 0, size_bad ? size : 0,
+          align_bad ? (alloc_log > 4 ? (size_t)1 << alloc_log : 0) : 0,
+          align_bad ? (dealloc_log > 4 ? align : 0) : 0, align_bad,
+          stack_capture_full_id(pc, fp));
+  }
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_free(user_size);
     if (h->flags & CF_SAMPLED)

@@ -916,34 +916,42 @@ void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
 
 /* Sized or aligned delete that disagrees with the new: what is "size" or
  * "alignment", in bytes. */
-static void report_delete_disagrees(uptr addr, const char *what,
-                                    size_t allocated, size_t deallocated,
-                                    uint32_t stack) {
+/* Sized or aligned delete disagreeing with the new: the size lines when
+ * the sizes differ (dealloc_size != 0), the alignment lines when
+ * align_bad, an alignment of 0 printed as ASan prints it,
+ * "default-aligned". */
+static void alignment_line(sbuf_t *b, const char *label, size_t align,
+                           char end) {
+  sbuf_puts(b, label);
+  if (align)
+    sbuf_printf(b, "%lu bytes%c\n", (unsigned long)align, end);
+  else
+    sbuf_printf(b, "default-aligned%c\n", end);
+}
+
+void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
+                                     size_t dealloc_size, size_t alloc_align,
+                                     size_t dealloc_align, int align_bad,
+                                     uint32_t stack) {
   report_model m;
   if (!begin_allocator_error(&m, "new-delete-type-mismatch", stack))
     return;
   sbuf_printf(&m.message, " on %p in thread T%u:", (void *)addr, m.tid);
-  sbuf_printf(&m.details,
-              "  object passed to delete has wrong type:\n  %s of the "
-              "allocated type:   %lu bytes;\n  %s of the deallocated "
-              "type: %lu bytes.\n",
-              what, (unsigned long)allocated, what,
-              (unsigned long)deallocated);
+  sbuf_puts(&m.details, "  object passed to delete has wrong type:\n");
+  if (dealloc_size)
+    sbuf_printf(&m.details,
+                "  size of the allocated type:   %lu bytes;\n  size of the "
+                "deallocated type: %lu bytes.\n",
+                (unsigned long)alloc_size, (unsigned long)dealloc_size);
+  if (align_bad) {
+    alignment_line(&m.details, "  alignment of the allocated type:   ",
+                   alloc_align, ';');
+    alignment_line(&m.details, "  alignment of the deallocated type: ",
+                   dealloc_align, '.');
+  }
   scare(&m, 10, "new-delete-type-mismatch");
   describe_freed_block(&m, addr);
   finish(&m, 0);
-}
-
-void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
-                                     size_t dealloc_size, uint32_t stack) {
-  report_delete_disagrees(addr, "size", alloc_size, dealloc_size, stack);
-}
-
-void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
-                                          size_t dealloc_align,
-                                          uint32_t stack) {
-  report_delete_disagrees(addr, "alignment", alloc_align, dealloc_align,
-                          stack);
 }
 
 /* Uninstrumented code's overflow, seen afterwards in the redzone bytes

@@ -33,12 +33,12 @@ void report_bad_free(uptr addr, uint32_t stack);
 void report_double_free(uptr addr, uint32_t stack);
 void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
                                    uint32_t stack);
+/* A sized delete with another size (dealloc_size != 0), and/or (align_bad)
+ * a delete whose alignment is not the new's (0: default-aligned). */
 void report_new_delete_type_mismatch(uptr addr, size_t alloc_size,
-                                     size_t dealloc_size, uint32_t stack);
-/* Aligned delete with another alignment than the aligned new's. */
-void report_new_delete_alignment_mismatch(uptr addr, size_t alloc_align,
-                                          size_t dealloc_align,
-                                          uint32_t stack);
+                                     size_t dealloc_size, size_t alloc_align,
+                                     size_t dealloc_align, int align_bad,
+                                     uint32_t stack);
 /* A block's redzone bytes were found overwritten (redzone_pattern.h): bad
  * is the first such byte, ci the block the write ran out of; free_stack is
  * where the checked block was being freed, or 0 when found at exit;
