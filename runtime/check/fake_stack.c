@@ -1,7 +1,9 @@
 /* The fake stack behind detect_stack_use_after_return=1 (abi.h). Each
  * thread gets, on its first request, one mapping of FS_CLASSES regions of
- * FS_REGION bytes; region c holds frames of 64 << c bytes and a byte flag
- * per frame (1 = in use). Frames are taken round-robin from a per-class
+ * FS_REGION bytes (2^20 by default, as ASan's stack_size_log; 2^16 to 2^24
+ * with min_uar_stack_size_log/max_uar_stack_size_log, the same for every
+ * thread); region c holds frames of 64 << c bytes and a byte flag per
+ * frame (1 = in use). Frames are taken round-robin from a per-class
  * cursor, so a frame that was just freed (poisoned f5) is reused as late
  * as possible and a dangling pointer into it keeps hitting f5.
  *
@@ -21,13 +23,20 @@
 #include <sys/mman.h>
 
 #include "options.h"
+#include "report.h"
 #include "shadow.h"
 #include "threads.h"
 
 #define FS_MIN_LOG 6  /* 64-byte frames in class 0 */
 #define FS_CLASSES 11 /* ... up to 64 KiB = SLEUTH_FAKE_FRAME_MAX */
-#define FS_REGION ((uptr)1 << 20)
-#define FS_FLAGS (FS_REGION >> (FS_MIN_LOG - 1)) /* sum of frames, rounded */
+#define FS_MAX_LOG 24
+/* Set once at start-up (fake_stack_init), before any thread asks. */
+static unsigned fs_log = 20;
+static uptr fs_align = (uptr)16 << 20;
+#define FS_REGION ((uptr)1 << fs_log)
+/* Flags for the largest regions (sum of frames, rounded); the header's
+ * pages past those a smaller region needs are never touched. */
+#define FS_FLAGS (((uptr)1 << FS_MAX_LOG) >> (FS_MIN_LOG - 1))
 #define FS_NO_SP (~(uptr)0) /* word 3 while a frame is being handed out */
 
 _Static_assert((64u << (FS_CLASSES - 1)) == SLEUTH_FAKE_FRAME_MAX,
@@ -42,10 +51,10 @@ typedef struct fake_stack {
 
 #define FS_HEADER (((uptr)sizeof(fake_stack) + 4095) & ~(uptr)4095)
 #define FS_SIZE (FS_HEADER + FS_CLASSES * FS_REGION)
-/* Mappings are aligned to this, so a frame finds its fake stack by masking
- * (it may be freed on another thread, by a coroutine that moved). */
-#define FS_ALIGN ((uptr)16 << 20)
-_Static_assert(FS_SIZE <= FS_ALIGN, "a fake stack fits its alignment");
+/* Mappings are aligned to this (the power of two above FS_SIZE), so a
+ * frame finds its fake stack by masking (it may be freed on another
+ * thread, by a coroutine that moved). */
+#define FS_ALIGN fs_align
 
 static uptr frames_in(int c) { return FS_REGION >> (FS_MIN_LOG + c); }
 static uptr flags_at(int c) { /* frames of the classes before c */
@@ -56,6 +65,16 @@ static uptr region(fake_stack *fs, int c) {
 }
 
 void fake_stack_init(void) {
+  unsigned lo = (unsigned)sl_opt.min_uar_stack_size_log,
+           hi = (unsigned)sl_opt.max_uar_stack_size_log;
+  /* ASan clamps each thread's stack size to [min, max]; here one size
+   * serves every thread: its default 2^20, clamped the same way. */
+  fs_log = 20 < lo ? lo : 20 > hi ? hi : 20;
+  if (fs_log < lo)
+    fs_log = lo;
+  fs_align = (uptr)1 << 20;
+  while (fs_align < FS_SIZE)
+    fs_align <<= 1;
   __sleuth_detect_stack_use_after_return = sl_opt.detect_stack_use_after_return;
 }
 
@@ -78,6 +97,11 @@ static fake_stack *get_or_create(sl_thread *t) {
                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
     sys_munmap(fs, FS_SIZE);
     fs = none;
+  } else if (sl_opt.verbosity) {
+    report_raw("T%u: FakeStack created: %p -- %p stack_size_log: %u; "
+               "mmapped %luK, noreserve=1",
+               t->tid, (void *)fs, (void *)((uptr)fs + FS_SIZE), fs_log,
+               (unsigned long)(FS_SIZE >> 10));
   }
   return fs;
 }
