@@ -17,6 +17,12 @@
 //                       definition's presumed location, and flags: `d` when
 //                       it has a dynamic initialiser (C++ globals whose
 //                       initial value is computed at start-up)
+//   "sleuth.literal" US file:line:column US hex bytes
+//                       on a function or global variable definition, once
+//                       per string literal in its body or initialiser (up
+//                       to 256 bytes long): where the literal is written,
+//                       which the pass gives the literal's global (reports
+//                       say `defined in 'file.c:LINE:COL'`, as ASan's)
 //
 // (US is the ASCII unit separator, 0x1f, which no name or path contains.)
 // `SLEUTH_NO_CHECK` in <sleuth/sleuth.h> is the annotation itself, so it
@@ -50,6 +56,23 @@ namespace {
 
 constexpr const char *NoCheck = "sleuth.no_check";
 constexpr const char *GlobalPrefix = "sleuth.global\x1f";
+constexpr const char *LiteralPrefix = "sleuth.literal\x1f";
+/// Longer literals (help texts, tables) are left undescribed: their
+/// annotation would cost more than the location is worth.
+constexpr unsigned MaxLiteralBytes = 256;
+
+/// The string literals written in a body or an initialiser (not inside
+/// nested lambdas' or blocks' own declarations, which are visited as
+/// functions of their own).
+class LiteralCollector : public RecursiveASTVisitor<LiteralCollector> {
+public:
+  std::vector<const StringLiteral *> Found;
+  bool VisitStringLiteral(StringLiteral *SL) {
+    if (SL->getByteLength() <= MaxLiteralBytes)
+      Found.push_back(SL);
+    return true;
+  }
+};
 
 bool hasSleuthAnnotation(const Decl *D, llvm::StringRef Prefix) {
   for (const auto *A : D->specific_attrs<AnnotateAttr>())
@@ -79,6 +102,8 @@ public:
     if (FD->doesThisDeclarationHaveABody() && optsOut(FD) &&
         !hasSleuthAnnotation(FD, NoCheck))
       FD->addAttr(AnnotateAttr::CreateImplicit(Ctx, NoCheck, nullptr, 0));
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
+      annotateLiterals(FD, FD->getBody());
     return true;
   }
 
@@ -105,10 +130,36 @@ public:
     if (hasDynamicInit(VD))
       Facts += 'd';
     VD->addAttr(AnnotateAttr::CreateImplicit(Ctx, Facts, nullptr, 0));
+    annotateLiterals(VD, VD->getInit());
     return true;
   }
 
 private:
+  /// One "sleuth.literal" annotation on D per string literal in Body, once
+  /// (a declaration can be visited twice: as it is parsed and at the end).
+  void annotateLiterals(Decl *D, Stmt *Body) {
+    if (!Body || hasSleuthAnnotation(D, LiteralPrefix))
+      return;
+    LiteralCollector Collect;
+    Collect.TraverseStmt(Body);
+    const SourceManager &SM = Ctx.getSourceManager();
+    static const char Hex[] = "0123456789abcdef";
+    for (const StringLiteral *SL : Collect.Found) {
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(SL->getBeginLoc()));
+      if (!P.isValid())
+        continue;
+      std::string Facts = LiteralPrefix;
+      Facts += P.getFilename();
+      Facts += ':' + std::to_string(P.getLine()) + ':' +
+               std::to_string(P.getColumn()) + '\x1f';
+      for (unsigned char B : SL->getBytes()) {
+        Facts += Hex[B >> 4];
+        Facts += Hex[B & 15];
+      }
+      D->addAttr(AnnotateAttr::CreateImplicit(Ctx, Facts, nullptr, 0));
+    }
+  }
+
   /// A namespace-scope or static-member C++ variable whose initial value is
   /// computed by code at start-up (what init-order checking watches).
   bool hasDynamicInit(const VarDecl *VD) const {

@@ -10,7 +10,10 @@
 //   `!sleuth.no_redzone`; a global's qualified name, `file:line:column` and
 //   flags become `!sleuth.source !{name, location, flags}`. The entries are
 //   then removed from llvm.global.annotations, so they neither keep dead
-//   functions alive nor reach the object file;
+//   functions alive nor reach the object file; a `sleuth.literal` entry
+//   (where a string literal is written, and its bytes) gives the literal's
+//   private global (clang's `.str`, found by its contents) the metadata
+//   `!{"<string literal>", file:line:column, ""}`;
 // - the ignore-list (SLEUTH_IGNORELIST, clang's -fsanitize-ignorelist
 //   syntax, read by LLVM's own SpecialCaseList so the two agree): `fun:`
 //   matches a function's IR (mangled) name, `global:` a global's, `src:`
@@ -33,6 +36,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -113,6 +117,51 @@ void markNoRedzone(GlobalVariable &G) {
   G.setMetadata(NoRedzoneMD, MDNode::get(G.getContext(), {}));
 }
 
+/// The location of each `sleuth.literal` entry (US file:line:column US hex
+/// bytes) on the private constant global holding those bytes and their
+/// terminator, unless it has one (the first written wins, as with ASan,
+/// which describes a merged literal by its first use).
+void locateLiterals(Module &M, ArrayRef<StringRef> Literals) {
+  if (Literals.empty())
+    return;
+  StringMap<GlobalVariable *> ByBytes;
+  for (GlobalVariable &G : M.globals()) {
+    if (!G.hasPrivateLinkage() || !G.isConstant() || !G.hasInitializer() ||
+        G.getMetadata(SourceMD) || G.getSection() == "llvm.metadata")
+      continue; // (llvm.metadata: the annotations' own strings)
+    auto *Data = dyn_cast<ConstantDataSequential>(G.getInitializer());
+    if (!Data || Data->getNumElements() == 0)
+      continue;
+    StringRef Raw = Data->getRawDataValues();
+    unsigned Width = Data->getElementByteSize();
+    StringRef Tail = Raw.take_back(Width);
+    if (Tail.find_first_not_of('\0') != StringRef::npos)
+      continue; // not terminated: not a string literal's global
+    ByBytes.try_emplace(Raw.drop_back(Width), &G);
+  }
+  LLVMContext &C = M.getContext();
+  for (StringRef Text : Literals) {
+    SmallVector<StringRef, 3> Fields;
+    Text.split(Fields, '\x1f');
+    if (Fields.size() != 3 || Fields[2].size() % 2)
+      continue;
+    std::string Bytes;
+    for (size_t i = 0; i < Fields[2].size(); i += 2) {
+      unsigned V;
+      if (Fields[2].substr(i, 2).getAsInteger(16, V))
+        break;
+      Bytes += char(V);
+    }
+    auto It = ByBytes.find(Bytes);
+    if (It == ByBytes.end() || It->second->getMetadata(SourceMD))
+      continue;
+    It->second->setMetadata(
+        SourceMD, MDNode::get(C, {MDString::get(C, "<string literal>"),
+                                  MDString::get(C, Fields[1]),
+                                  MDString::get(C, "")}));
+  }
+}
+
 /// Applies and removes the `sleuth.*` entries of llvm.global.annotations.
 void takeAnnotations(Module &M) {
   GlobalVariable *Ann = M.getGlobalVariable("llvm.global.annotations");
@@ -124,6 +173,7 @@ void takeAnnotations(Module &M) {
   LLVMContext &C = M.getContext();
   SmallVector<Constant *, 16> Keep;
   SmallVector<GlobalVariable *, 16> Strings;
+  SmallVector<StringRef, 16> Literals;
   for (Value *Op : Arr->operands()) {
     auto *Entry = dyn_cast<ConstantStruct>(Op);
     if (!Entry || Entry->getNumOperands() < 2) {
@@ -147,6 +197,8 @@ void takeAnnotations(Module &M) {
         F->addFnAttr(NoCheckAttr);
       else if (auto *G = dyn_cast<GlobalVariable>(Target))
         markNoRedzone(*G);
+    } else if (startsWith(Text, "sleuth.literal\x1f")) {
+      Literals.push_back(Text);
     } else if (startsWith(Text, "sleuth.global\x1f")) {
       auto *G = dyn_cast<GlobalVariable>(Target);
       SmallVector<StringRef, 4> Fields;
@@ -158,6 +210,7 @@ void takeAnnotations(Module &M) {
                                        MDString::get(C, Fields[3])}));
     }
   }
+  locateLiterals(M, Literals);
   if (Keep.size() == Arr->getNumOperands())
     return;
   if (Keep.empty()) {

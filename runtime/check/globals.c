@@ -166,6 +166,22 @@ int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
   return found;
 }
 
+
+/* A global whose bytes are a C string (printable ASCII up to a NUL in its
+ * last byte, more than one byte): its text, as ASan prints it, since that
+ * is how a reader knows a string literal or a char array from its name. */
+static void print_if_ascii_string(sbuf_t *b, const __sleuth_global *g) {
+  if (g->size < 2 || *(const char *)(g->beg + g->size - 1) != 0)
+    return;
+  for (uptr p = g->beg; p < g->beg + g->size - 1; p++) {
+    unsigned char c = *(const unsigned char *)p;
+    if (c == 0 || c >= 128)
+      return;
+  }
+  sbuf_printf(b, "  '%s' is ascii string '%s'\n", g->name,
+              (const char *)g->beg);
+}
+
 int globals_describe(sbuf_t *b, uptr addr) {
   const __sleuth_global *best = 0;
   int after = 0;
@@ -210,6 +226,7 @@ found:
     sbuf_printf(b, " global variable '%s' defined in '%s' (%p) of size %lu\n",
                 best->name, best->location, (void *)best->beg,
                 (unsigned long)best->size);
+    print_if_ascii_string(b, best);
   }
   spin_unlock(&glock);
   return best != 0;
