@@ -220,6 +220,10 @@ SL_INTERCEPTOR char *strncat(char *dst, const char *src, size_t n) {
  * Without checks (before init, profile-only mode) strcmp and strncmp are
  * libc's own: they are resolved at init, and until then (dlsym may compare
  * names) the loop below does the work. */
+static inline int compare_bytes(unsigned char x, unsigned char y) {
+  return x == y ? 0 : x < y ? -1 : 1;
+}
+
 static inline unsigned char lower_ascii(unsigned char c) {
   return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
 }
@@ -265,7 +269,7 @@ SL_INTERCEPTOR int strcmp(const char *a, const char *b) {
     CHECK_READ_STRING(a, i + 1);
     CHECK_READ_STRING(b, i + 1);
   }
-  return (unsigned char)a[i] - (unsigned char)b[i];
+  return compare_bytes((unsigned char)a[i], (unsigned char)b[i]);
 }
 
 SL_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n) {
@@ -276,7 +280,7 @@ SL_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n) {
     CHECK_READ(a, MIN(i + 1, n));
     CHECK_READ(b, MIN(i + 1, n));
   }
-  return i == n ? 0 : (unsigned char)a[i] - (unsigned char)b[i];
+  return i == n ? 0 : compare_bytes((unsigned char)a[i], (unsigned char)b[i]);
 }
 
 SL_INTERCEPTOR int strcasecmp(const char *a, const char *b) {
