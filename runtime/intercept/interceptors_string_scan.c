@@ -85,19 +85,31 @@ SL_INTERCEPTOR void *memmem(const void *hay, size_t hl, const void *needle,
  * delimiters, and leaves *save just past the byte that ended the token
  * (the NUL it wrote) or on the string's end: everything from the start to
  * *save was read, plus the byte at *save when it is the string's NUL. The
- * delimiter set is read whole at each call. */
+ * delimiter set is read whole at each call.
+ * When both arguments are bad, the one reported is ASan's: with
+ * strict_string_checks the delimiters, then the whole string, before the
+ * call; without, the first byte of each, then the string's bytes the call
+ * read, and only then the rest of the delimiters. */
 #define STRTOK_R_BODY(str, delim, save)                                        \
   RESOLVE(strtok_r);                                                           \
   if (!CHECKS_ON_FOR(intercept_strtok))                                        \
     return REAL(strtok_r)(str, delim, save);                                   \
   CHECK_WRITE(save, sizeof *save);                                             \
   char *start_ = str ? str : *save;                                            \
-  if (str && sl_opt.strict_string_checks)                                      \
-    CHECK_READ(str, sl_real_strlen(str) + 1);                                  \
-  CHECK_READ(delim, sl_real_strlen(delim) + 1);                                \
+  if (sl_opt.strict_string_checks) {                                           \
+    CHECK_READ(delim, sl_real_strlen(delim) + 1);                              \
+    if (str)                                                                   \
+      CHECK_READ(str, sl_real_strlen(str) + 1);                                \
+  } else {                                                                     \
+    if (str)                                                                   \
+      CHECK_READ(str, 1);                                                      \
+    CHECK_READ(delim, 1);                                                      \
+  }                                                                            \
   char *r_ = REAL(strtok_r)(str, delim, save);                                 \
   if (start_ && *save >= start_)                                               \
     CHECK_READ(start_, (size_t)(*save - start_) + (**save == 0));              \
+  if (!sl_opt.strict_string_checks)                                            \
+    CHECK_READ(delim, sl_real_strlen(delim) + 1);                              \
   return r_
 
 SL_INTERCEPTOR char *strtok_r(char *str, const char *delim, char **save) {
