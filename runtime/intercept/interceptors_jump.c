@@ -64,3 +64,32 @@ SL_INTERFACE __attribute__((noreturn)) void __wrap___cxa_rethrow(void) {
   real();
   __builtin_unreachable();
 }
+
+/* std::rethrow_exception throws without __cxa_throw or __cxa_rethrow (it
+ * raises the stored exception itself), so a call to it from uninstrumented
+ * code, which has no __sleuth_handle_no_return before it, would leave the
+ * abandoned frames' redzones poisoned after the catch. ASan intercepts it
+ * for the same reason. Its exception_ptr argument has a non-trivial copy,
+ * so the ABI passes it as a pointer to the caller's temporary: handing the
+ * pointer on passes the same object. Weak, and wrapped for
+ * -static-libstdc++, as __cxa_throw above. */
+typedef void (*rethrow_exception_fn)(void *);
+extern void __real__ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE(void *)
+    __attribute__((weak));
+
+DECLARE_REAL(void, _ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE, void *)
+SL_INTERCEPTOR __attribute__((weak, noreturn)) void
+_ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE(void *exception_ptr) {
+  stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
+  RESOLVE(_ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE);
+  REAL(_ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE)(exception_ptr);
+  __builtin_unreachable();
+}
+
+SL_INTERFACE __attribute__((noreturn)) void
+__wrap__ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE(void *exception_ptr) {
+  stack_unpoison_from_sp((uptr)__builtin_frame_address(0));
+  rethrow_exception_fn real = __real__ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE;
+  real(exception_ptr);
+  __builtin_unreachable();
+}
