@@ -983,12 +983,8 @@ void allocator_get_stats(allocator_stats *out) {
 }
 
 int allocator_live_size(const void *p, size_t *size) {
-  if (SL_UNLIKELY(guard_owns(p))) {
-    size_t n = guard_usable_size(p);
-    if (size)
-      *size = n;
-    return n != 0;
-  }
+  if (SL_UNLIKELY(guard_owns(p)))
+    return guard_live_size(p, size);
   chunk_header *h = live_block((uptr)p);
   if (h && size)
     *size = chunk_user_size(h, (uptr)p);

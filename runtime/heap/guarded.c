@@ -268,12 +268,20 @@ void guard_free(void *p, uptr pc, uptr fp) {
   }
 }
 
-size_t guard_usable_size(const void *p) {
+int guard_live_size(const void *p, size_t *size) {
   int i = slot_holding((uptr)p);
   if (i < 0 || slots[i].user_beg != (uptr)p ||
       __atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) != CHUNK_ALLOCATED)
     return 0;
-  return slots[i].size;
+  if (size)
+    *size = slots[i].size;
+  return 1;
+}
+
+size_t guard_usable_size(const void *p) {
+  size_t n = 0;
+  guard_live_size(p, &n);
+  return n;
 }
 
 int guard_fault(uptr addr, int is_write, uptr pc, uptr bp, uptr sp) {

@@ -50,6 +50,9 @@ void *guard_allocate(size_t size, size_t align, int type, int zero, uptr pc,
 /* p is owned (guard_owns). Reports a double or bad free itself. */
 void guard_free(void *p, uptr pc, uptr fp);
 size_t guard_usable_size(const void *p);
+/* Whether p starts a live guarded block (a malloc(0) one included), and
+ * its size. */
+int guard_live_size(const void *p, size_t *size);
 /* realloc of a guarded block: a new block (guarded or not, as sampled), the
  * bytes copied, the old one freed. */
 void *guard_reallocate(void *p, size_t size, uptr pc, uptr fp);

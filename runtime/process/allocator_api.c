@@ -5,7 +5,10 @@
  * In profile-only mode (checker=0, glibc's heap) the allocator owns nothing
  * and its statistics are all 0. */
 #include "heap.h"
+#include "interception.h"
 #include "malloc_hooks.h"
+#include "report.h"
+#include "unwind.h"
 
 static int checking(void) { return heap_mode() == HEAP_CHECKED; }
 
@@ -26,10 +29,16 @@ SL_INTERFACE int __sanitizer_get_ownership(const volatile void *p) {
   return checking() && allocator_live_size((const void *)p, 0);
 }
 
-SL_INTERFACE size_t __sanitizer_get_allocated_size(const volatile void *p) {
+/* A pointer that is not a live block's start is the caller's bug (a
+ * global, a stack address, an interior or freed pointer): reported as
+ * ASan's bad-__sanitizer_get_allocated_size, then 0 if the program goes on
+ * (halt_on_error=0). A live malloc(0) block is owned and has size 0. */
+SL_INTERFACE SL_NOINLINE size_t
+__sanitizer_get_allocated_size(const volatile void *p) {
   size_t size = 0;
-  if (p && checking())
-    allocator_live_size((const void *)p, &size);
+  if (p && checking() && !allocator_live_size((const void *)p, &size))
+    report_get_allocated_size_not_owned(
+        (uptr)p, stack_capture_full_id(CALLER_PC_HERE(), FRAME_HERE()));
   return size;
 }
 

@@ -869,6 +869,24 @@ void report_bad_free(uptr addr, uint32_t stack) {
   finish(&m, 0);
 }
 
+/* ---- interface calls with arguments they cannot use ----------------- */
+
+/* ASan's bad-<function> errors: headline, the call's stack, and what the
+ * address is. They obey halt_on_error, as ASan's do; the caller then goes
+ * on without using the arguments. */
+void report_get_allocated_size_not_owned(uptr addr, uint32_t stack) {
+  report_model m;
+  if (!begin_allocator_error(&m, "bad-__sanitizer_get_allocated_size", stack))
+    return;
+  sbuf_printf(&m.message,
+              ": attempting to call __sanitizer_get_allocated_size() for "
+              "pointer which is not owned: %p",
+              (void *)addr);
+  scare(&m, 10, "bad-__sanitizer_get_allocated_size");
+  describe_address(&m, addr);
+  finish(&m, 0);
+}
+
 void report_double_free(uptr addr, uint32_t stack) {
   report_model m;
   if (!begin_allocator_error(&m, "double-free", stack))

@@ -31,6 +31,9 @@ void report_access_from(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, uptr base);
 void report_bad_free(uptr addr, uint32_t stack);
 void report_double_free(uptr addr, uint32_t stack);
+/* Interface calls given arguments they cannot use (ASan's bad-<function>
+ * kinds); stack: the call's, its entry point as frame #0. */
+void report_get_allocated_size_not_owned(uptr addr, uint32_t stack);
 void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
                                    uint32_t stack);
 /* A sized delete with another size (dealloc_size != 0), and/or (align_bad)
