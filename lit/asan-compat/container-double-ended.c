@@ -7,10 +7,22 @@
 // block's allocation stack.
 // RUN: %sleuth_cc -O0 %s -o %t && not %run %t 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t && not %run %t 2>&1 | FileCheck %s
-// Wrong arguments: one line, nothing changes, the program goes on.
-// RUN: %run %t bad 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: ERROR: Sleuth: bad parameters to __sanitizer_annotate_double_ended_contiguous_container: storage=[{{.*}}) old=[{{.*}}) new=[{{.*}}) (the containers must lie inside the storage); ignored
-// BAD-NEXT: bad call ignored
+// Wrong arguments: ASan's error, with the call's stack; with
+// halt_on_error=0 nothing changes and the program goes on.
+// RUN: not %run %t bad 2>&1 | FileCheck %s --check-prefixes=BAD,BAD-HALT
+// RUN: env SLEUTH_OPTIONS=halt_on_error=0 not %run %t bad 2>&1 | FileCheck %s --check-prefixes=BAD,BAD-GO-ON
+// BAD: ERROR: Sleuth: bad-__sanitizer_annotate_double_ended_contiguous_container: bad parameters to __sanitizer_annotate_double_ended_contiguous_container:
+// BAD-NEXT: {{^      storage_beg        : }}[[S:0x[0-9a-f]+]]
+// BAD-NEXT: {{^      storage_end        : 0x}}
+// BAD-NEXT: {{^      old_container_beg  : }}[[S]]
+// BAD-NEXT: {{^      old_container_end  : }}[[S]]
+// BAD-NEXT: {{^      new_container_beg  : 0x}}
+// BAD-NEXT: {{^      new_container_end  : 0x}}
+// BAD-NEXT: {{#0 0x[0-9a-f]+ in __sanitizer_annotate_double_ended_contiguous_container }}
+// BAD-NEXT: {{#1 0x[0-9a-f]+ in main .*}}container-double-ended.c:[[#BADLINE:]]
+// BAD: SUMMARY: Sleuth: bad-__sanitizer_annotate_double_ended_contiguous_container {{.*}}container-double-ended.c:[[#BADLINE]]:{{[0-9]+}} in main
+// BAD-HALT-NOT: bad call ignored
+// BAD-GO-ON: bad call ignored
 // detect_container_overflow=0: the calls do nothing.
 // RUN: env SLEUTH_OPTIONS=detect_container_overflow=0 %run %t off 2>&1 | FileCheck %s --check-prefix=OFF
 // OFF: off: nothing poisoned

@@ -9,9 +9,11 @@
  * detect_container_overflow=0 turns all three calls into no-ops: a
  * container whose mid is moved by uninstrumented code (a library built
  * without the annotations) would otherwise leave stale poison behind. */
+#include "interception.h"
 #include "options.h"
 #include "report.h"
 #include "shadow.h"
+#include "unwind.h"
 
 #define G SHADOW_GRANULE
 
@@ -20,22 +22,21 @@ static int params_ok(uptr beg, uptr end, uptr old_mid, uptr new_mid) {
          !(beg & (G - 1)) && shadow_range_is_app_mem(beg, end);
 }
 
-SL_INTERFACE void __sanitizer_annotate_contiguous_container(const void *beg_p,
-                                                            const void *end_p,
-                                                            const void *old_p,
-                                                            const void *new_p) {
+SL_INTERFACE SL_NOINLINE void
+__sanitizer_annotate_contiguous_container(const void *beg_p, const void *end_p,
+                                          const void *old_p,
+                                          const void *new_p) {
   if (!sl_opt.detect_container_overflow)
     return;
   uptr beg = (uptr)beg_p, end = (uptr)end_p;
   uptr old_mid = (uptr)old_p, new_mid = (uptr)new_p;
   if (!params_ok(beg, end, old_mid, new_mid)) {
-    /* ASan stops here; a wrong annotation is the caller's bug but not a
-     * memory error, so say it once per call and leave the shadow alone. */
-    report_raw("ERROR: Sleuth: bad parameters to "
-               "__sanitizer_annotate_contiguous_container: beg=%p end=%p "
-               "old_mid=%p new_mid=%p (beg must be 8-aligned and "
-               "beg <= mid <= end); ignored",
-               beg_p, end_p, old_p, new_p);
+    /* ASan's bad-__sanitizer_annotate_contiguous_container error; with
+     * halt_on_error=0 the call is then ignored (the shadow is left as it
+     * was rather than poisoned from arguments known to be wrong). */
+    report_bad_container_params(
+        beg, end, old_mid, new_mid,
+        stack_capture_full_id(CALLER_PC_HERE(), FRAME_HERE()));
     return;
   }
   if (old_mid == new_mid)

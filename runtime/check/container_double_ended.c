@@ -20,9 +20,11 @@
  *
  * detect_container_overflow=0 makes all three calls no-ops, as for the
  * single-ended ones (container_annotations.c). */
+#include "interception.h"
 #include "options.h"
 #include "report.h"
 #include "shadow.h"
+#include "unwind.h"
 
 #define G SHADOW_GRANULE
 
@@ -67,7 +69,8 @@ static void rewrite(const layout *l, uptr from, uptr to) {
     set_prefix(g, wanted_prefix(l, g));
 }
 
-SL_INTERFACE void __sanitizer_annotate_double_ended_contiguous_container(
+SL_INTERFACE SL_NOINLINE void
+__sanitizer_annotate_double_ended_contiguous_container(
     const void *storage_beg, const void *storage_end, const void *old_beg_p,
     const void *old_end_p, const void *new_beg_p, const void *new_end_p) {
   if (!sl_opt.detect_container_overflow)
@@ -77,12 +80,10 @@ SL_INTERFACE void __sanitizer_annotate_double_ended_contiguous_container(
   uptr nb = (uptr)new_beg_p, ne = (uptr)new_end_p;
   if (!(ob <= oe && nb <= ne && s_beg <= nb && ne <= s_end && s_beg <= ob &&
         oe <= s_end && shadow_range_is_app_mem(s_beg, s_end))) {
-    report_raw("ERROR: Sleuth: bad parameters to "
-               "__sanitizer_annotate_double_ended_contiguous_container: "
-               "storage=[%p,%p) old=[%p,%p) new=[%p,%p) (the containers "
-               "must lie inside the storage); ignored",
-               storage_beg, storage_end, old_beg_p, old_end_p, new_beg_p,
-               new_end_p);
+    /* ASan's error, then (halt_on_error=0) the call is ignored. */
+    report_bad_double_ended_container_params(
+        s_beg, s_end, ob, oe, nb, ne,
+        stack_capture_full_id(CALLER_PC_HERE(), FRAME_HERE()));
     return;
   }
   layout l = {s_beg, s_end, nb, ne};

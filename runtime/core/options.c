@@ -511,6 +511,13 @@ static const char *hook_text(const char *(*hook)(void)) {
   return s && *s ? s : 0;
 }
 
+/* Which variable a user would set to change an option: ASAN_OPTIONS when
+ * SLEUTH_OPTIONS is unset (the runtime then reads ASAN_OPTIONS, and users
+ * of ASan-compatible builds know that name), else SLEUTH_OPTIONS. */
+static const char *env_name = "SLEUTH_OPTIONS";
+
+const char *options_env_name(void) { return env_name; }
+
 int options_init(const char *sleuth_env, const char *asan_env,
                  const char *lsan_env, char *err, unsigned long errcap) {
   first_unimplemented = 0;
@@ -532,6 +539,7 @@ int options_init(const char *sleuth_env, const char *asan_env,
     source = "__lsan_default_options()";
     parse_asan(s, 1);
   }
+  env_name = sleuth_env ? "SLEUTH_OPTIONS" : "ASAN_OPTIONS";
   if (sleuth_env) {
     source = "SLEUTH_OPTIONS";
     return parse_strict(sleuth_env, err, errcap);

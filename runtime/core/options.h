@@ -35,6 +35,9 @@ int options_parse(const char *s, char *err, unsigned long errcap);
  * error. */
 int options_init(const char *sleuth_env, const char *asan_env,
                  const char *lsan_env, char *err, unsigned long errcap);
+/* The variable to name in a hint that suggests an option: SLEUTH_OPTIONS
+ * when it is set, else ASAN_OPTIONS (which is then what is read). */
+const char *options_env_name(void);
 /* The warnings of ASan-syntax strings, one per line, or NULL. */
 const char *options_warnings(void);
 /* The notices of Sleuth-syntax strings (a name given twice), one per

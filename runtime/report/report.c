@@ -764,10 +764,15 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
     scariness_access(&m.scariness, kind, shown, size, is_write);
   report_hooks_access(pc, bp, sp, shown, is_write, size);
   if (kind[0] == 'c' && !sl_strcmp(kind, "container-overflow"))
-    m.hint = "==HINT: if you don't care about these errors you may set "
-             "SLEUTH_OPTIONS=detect_container_overflow=0 (needed where "
-             "uninstrumented code changes the same containers; see "
-             "docs/asan-compat.md)";
+    m.hint = sl_strcmp(options_env_name(), "ASAN_OPTIONS")
+                 ? "==HINT: if you don't care about these errors you may set "
+                   "SLEUTH_OPTIONS=detect_container_overflow=0 (needed where "
+                   "uninstrumented code changes the same containers; see "
+                   "docs/asan-compat.md)"
+                 : "==HINT: if you don't care about these errors you may set "
+                   "ASAN_OPTIONS=detect_container_overflow=0 (needed where "
+                   "uninstrumented code changes the same containers; see "
+                   "docs/asan-compat.md)";
   note_thread(&m, m.tid);
   set_error_stack(&m, pc, bp, pc_exact);
   if (landed) {
@@ -884,6 +889,50 @@ void report_get_allocated_size_not_owned(uptr addr, uint32_t stack) {
               (void *)addr);
   scare(&m, 10, "bad-__sanitizer_get_allocated_size");
   describe_address(&m, addr);
+  finish(&m, 0);
+}
+
+/* ASan's layout: one line per argument under the headline, then what is
+ * wrong with the alignment (the only rule a glance at the pointers does
+ * not show). */
+void report_bad_container_params(uptr beg, uptr end, uptr old_mid,
+                                 uptr new_mid, uint32_t stack) {
+  report_model m;
+  static const char kind[] = "bad-__sanitizer_annotate_contiguous_container";
+  if (!begin_allocator_error(&m, kind, stack))
+    return;
+  sbuf_printf(&m.message,
+              ": bad parameters to __sanitizer_annotate_contiguous_container:"
+              "\n      beg     : %p\n      end     : %p\n      old_mid : %p"
+              "\n      new_mid : %p",
+              (void *)beg, (void *)end, (void *)old_mid, (void *)new_mid);
+  if (beg & (SHADOW_GRANULE - 1)) {
+    m.details_pid = 1;
+    sbuf_printf(&m.details, "ERROR: beg is not aligned by %d\n",
+                (int)SHADOW_GRANULE);
+  }
+  scare(&m, 10, kind);
+  finish(&m, 0);
+}
+
+void report_bad_double_ended_container_params(uptr storage_beg,
+                                              uptr storage_end, uptr old_beg,
+                                              uptr old_end, uptr new_beg,
+                                              uptr new_end, uint32_t stack) {
+  report_model m;
+  static const char kind[] =
+      "bad-__sanitizer_annotate_double_ended_contiguous_container";
+  if (!begin_allocator_error(&m, kind, stack))
+    return;
+  sbuf_printf(&m.message,
+              ": bad parameters to "
+              "__sanitizer_annotate_double_ended_contiguous_container:\n"
+              "      storage_beg        : %p\n      storage_end        : %p\n"
+              "      old_container_beg  : %p\n      old_container_end  : %p\n"
+              "      new_container_beg  : %p\n      new_container_end  : %p",
+              (void *)storage_beg, (void *)storage_end, (void *)old_beg,
+              (void *)old_end, (void *)new_beg, (void *)new_end);
+  scare(&m, 10, kind);
   finish(&m, 0);
 }
 

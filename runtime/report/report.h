@@ -34,6 +34,12 @@ void report_double_free(uptr addr, uint32_t stack);
 /* Interface calls given arguments they cannot use (ASan's bad-<function>
  * kinds); stack: the call's, its entry point as frame #0. */
 void report_get_allocated_size_not_owned(uptr addr, uint32_t stack);
+void report_bad_container_params(uptr beg, uptr end, uptr old_mid,
+                                 uptr new_mid, uint32_t stack);
+void report_bad_double_ended_container_params(uptr storage_beg,
+                                              uptr storage_end, uptr old_beg,
+                                              uptr old_end, uptr new_beg,
+                                              uptr new_end, uint32_t stack);
 void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
                                    uint32_t stack);
 /* A sized delete with another size (dealloc_size != 0), and/or (align_bad)
