@@ -20,6 +20,13 @@ int globals_find(uptr addr, uptr *beg, uptr *size, const char **name,
  * "<== Memory access at offset N partially overflows" marker. */
 int stack_describe(sbuf_t *b, uptr addr, uptr access, uptr size, uptr lo,
                    uptr hi, unsigned tid);
+/* If addr is in an instrumented frame (on the thread's stack [lo, hi), or
+ * a fake-stack frame): 1, and the variable holding it, its name (without
+ * the ":LINE", cut to cap bytes with the NUL; name may be NULL), start and
+ * size, or "", 0 and 0 in the frame's redzones. Otherwise 0, nothing
+ * written. */
+int stack_locate(uptr addr, uptr lo, uptr hi, char *name, size_t cap,
+                 uptr *beg, uptr *size);
 /* Ends init-order checking for good (exit was called): unpoisons every
  * dynamically initialised global and ignores later init brackets. */
 void globals_stop_init_order_checking(void);

@@ -154,31 +154,40 @@ static sl_thread *fake_stack_owner(uptr addr, uptr *frame) {
 static int describe_frame(sbuf_t *b, uptr addr, uptr access, uptr size,
                           uptr base, unsigned tid);
 
-int stack_describe(sbuf_t *b, uptr addr, uptr access, uptr size, uptr lo,
-                   uptr hi, unsigned tid) {
-  if (!access)
-    access = addr;
+/* The frame record (abi.h) holding addr: a fake-stack frame (its owner's
+ * tid in *tid), or the nearest frame magic below addr in the thread's stack
+ * [lo, hi). 0 if none. A dynamic alloca holding addr is not a frame: those
+ * are described by dynamic_alloca_describe first. */
+static uptr frame_base(uptr addr, uptr lo, uptr hi, unsigned *tid) {
   uptr fake;
   sl_thread *owner;
   if ((!hi || addr < lo || addr >= hi) &&
       (owner = fake_stack_owner(addr, &fake)) &&
-      *(uint64_t *)fake == SLEUTH_FRAME_MAGIC)
-    return describe_frame(b, addr, access, size, fake, owner->tid);
+      *(uint64_t *)fake == SLEUTH_FRAME_MAGIC) {
+    *tid = owner->tid;
+    return fake;
+  }
   if (!hi || addr < lo || addr >= hi)
     return 0;
-  if (dynamic_alloca_describe(b, addr, lo, hi, tid))
-    return 1;
-  uptr base = 0;
   for (uptr p = addr & ~(uptr)31; p >= lo && addr - p < ((uptr)1 << 22);
        p -= 32) {
     if (*(uint8_t *)MEM_TO_SHADOW(p) == SH_STACK_LEFT &&
-        *(uint64_t *)p == SLEUTH_FRAME_MAGIC) {
-      base = p;
-      break;
-    }
+        *(uint64_t *)p == SLEUTH_FRAME_MAGIC)
+      return p;
     if (p < 32)
       break;
   }
+  return 0;
+}
+
+int stack_describe(sbuf_t *b, uptr addr, uptr access, uptr size, uptr lo,
+                   uptr hi, unsigned tid) {
+  if (!access)
+    access = addr;
+  int in_stack = hi && addr >= lo && addr < hi;
+  if (in_stack && dynamic_alloca_describe(b, addr, lo, hi, tid))
+    return 1;
+  uptr base = frame_base(addr, lo, hi, &tid);
   if (!base)
     return 0;
   return describe_frame(b, addr, access, size, base, tid);
@@ -282,5 +291,42 @@ static int describe_frame(sbuf_t *b, uptr addr, uptr access, uptr size,
     sbuf_putc(b, '\n');
   }
   sbuf_putc(b, '\n');
+  return 1;
+}
+
+int stack_locate(uptr addr, uptr lo, uptr hi, char *name, size_t cap,
+                 uptr *beg, uptr *size) {
+  unsigned tid = 0;
+  uptr base = frame_base(addr, lo, hi, &tid);
+  if (!base)
+    return 0;
+  if (name && cap)
+    name[0] = 0;
+  *beg = *size = 0;
+  uptr nvars, off = addr - base;
+  const char *q = parse_num(((const char **)base)[1], &nvars);
+  for (uptr i = 0; q && i < nvars; i++) {
+    uptr vo, vs, len;
+    const char *src;
+    if (!(q = next_var(q, &vo, &vs, &src, &len)))
+      break;
+    if (off < vo || off >= vo + vs)
+      continue;
+    /* The descriptor's name is "x:LINE": the variable's name is "x". */
+    uptr k = len;
+    while (k > 0 && src[k - 1] != ':')
+      k--;
+    if (k == 0)
+      k = len + 1;
+    if (name && cap) {
+      uptr n = 0;
+      for (; n < k - 1 && n < cap - 1; n++)
+        name[n] = src[n];
+      name[n] = 0;
+    }
+    *beg = base + vo;
+    *size = vs;
+    return 1;
+  }
   return 1;
 }

@@ -63,6 +63,15 @@ static void copy_name(char *out, size_t cap, const char *name) {
   out[n] = '\0';
 }
 
+static const char *locate_result(void **region_address, size_t *region_size,
+                                 uptr beg, uptr size, const char *kind) {
+  if (region_address)
+    *region_address = (void *)beg;
+  if (region_size)
+    *region_size = size;
+  return kind;
+}
+
 SL_INTERFACE const char *__asan_locate_address(void *addr, char *name,
                                                size_t name_size,
                                                void **region_address,
@@ -72,27 +81,32 @@ SL_INTERFACE const char *__asan_locate_address(void *addr, char *name,
   chunk_info ci;
   sl_thread *t = thread_current();
   if (a >= SLEUTH_SHADOW_OFFSET && a < SLEUTH_SHADOW_OFFSET + 0x10000000ULL) {
-    kind = "shadow-low";
+    kind = "low shadow";
   } else if (!shadow_is_app_mem(a)) {
-    kind = a < 0x2008fff7000ULL ? "shadow-gap" : "shadow-high";
+    kind = a < 0x2008fff7000ULL ? "shadow gap" : "high shadow";
   } else if (allocator_describe(a, &ci) && a >= ci.user_beg &&
              a < ci.user_beg + (ci.size ? ci.size : 1)) {
     kind = "heap";
     beg = ci.user_beg;
     size = ci.size;
   } else if (t->stack_hi && a >= t->stack_lo && a < t->stack_hi) {
+    /* The variable it is in, as ASan finds it from the frame's layout; in
+     * a frame's redzone or an uninstrumented frame: no name, no region. */
     kind = "stack";
+    if (stack_locate(a, t->stack_lo, t->stack_hi, name, name_size, &beg,
+                     &size))
+      return locate_result(region_address, region_size, beg, size, kind);
+  } else if (stack_locate(a, 0, 0, name, name_size, &beg, &size)) {
+    /* A frame moved to the fake stack (detect_stack_use_after_return=1)
+     * is still the frame's stack. */
+    return locate_result(region_address, region_size, beg, size, "stack");
   } else if (globals_find(a, &beg, &size, &gname, &gloc)) {
     kind = "global";
   } else {
     kind = a <= SHADOW_LOW_MEM_END ? "low memory" : "high memory";
   }
   copy_name(name, name_size, gname);
-  if (region_address)
-    *region_address = (void *)beg;
-  if (region_size)
-    *region_size = size;
-  return kind;
+  return locate_result(region_address, region_size, beg, size, kind);
 }
 
 /* The allocation or free stack of the heap block holding addr. */
