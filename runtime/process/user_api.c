@@ -5,30 +5,8 @@
 #include "heapprof.h"
 #include "shadow.h"
 
-SL_INTERFACE void __sleuth_poison_memory_region(const volatile void *addr,
-                                                size_t size) {
-  uptr beg = (uptr)addr, end = beg + size;
-  if (!size || !shadow_is_app_mem(beg))
-    return;
-  /* Granules are all-or-prefix: poison only what a shadow byte can say. */
-  uptr gbeg = (beg + 7) & ~(uptr)7, gend = end & ~(uptr)7;
-  if (beg & 7) {
-    int8_t *s = (int8_t *)MEM_TO_SHADOW(beg);
-    if (*s == 0 || *s > (int8_t)(beg & 7))
-      *s = (int8_t)(beg & 7) ? (int8_t)(beg & 7) : (int8_t)SH_USER_POISONED;
-  }
-  if (gend > gbeg)
-    shadow_poison(gbeg, gend - gbeg, SH_USER_POISONED);
-}
-
-SL_INTERFACE void __sleuth_unpoison_memory_region(const volatile void *addr,
-                                                  size_t size) {
-  uptr beg = (uptr)addr, end = beg + size;
-  if (!size || !shadow_is_app_mem(beg))
-    return;
-  uptr gbeg = beg & ~(uptr)7;
-  shadow_unpoison(gbeg, end - gbeg);
-}
+/* __sleuth_poison_memory_region and __sleuth_unpoison_memory_region are in
+ * check/user_poison.c. */
 
 SL_INTERFACE int sleuth_address_is_poisoned(const volatile void *addr) {
   uptr a = (uptr)addr;

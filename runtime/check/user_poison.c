@@ -1,0 +1,88 @@
+/* __sleuth_poison_memory_region / __sleuth_unpoison_memory_region (and
+ * ASan's names for them): the user's own poisoning, with ASan's rules for
+ * granules the region only partly covers. A shadow byte can only say "the
+ * first k bytes are addressable", so:
+ *  - poisoning [beg, end) poisons at least [beg, AlignDown(end)): a granule
+ *    the region ends inside is poisoned whole only if its bytes past the
+ *    region were unaddressable already (a 2-byte global, malloc(2)), and a
+ *    granule it starts inside keeps only its bytes before beg;
+ *  - unpoisoning unpoisons at most [AlignDown(beg), end): the granule it
+ *    ends inside becomes addressable up to end, never less than it was.
+ * The same rules make a sequence of calls from code written for ASan leave
+ * the same shadow, hence the same reports. */
+#define __SLEUTH__ 1 /* declare the real functions, not the no-op macros */
+#include "../../include/sleuth/sleuth.h"
+
+#include "options.h"
+#include "shadow.h"
+
+/* One end of the region: its granule's shadow byte and the offset in it. */
+typedef struct {
+  int8_t *shadow;
+  int8_t offset;
+  int8_t value;
+} granule_end_t;
+
+static granule_end_t granule_end(uptr a) {
+  granule_end_t e;
+  e.shadow = (int8_t *)MEM_TO_SHADOW(a);
+  e.offset = (int8_t)(a & (SHADOW_GRANULE - 1));
+  e.value = *e.shadow;
+  return e;
+}
+
+static int8_t min8(int8_t a, int8_t b) { return a < b ? a : b; }
+static int8_t max8(int8_t a, int8_t b) { return a > b ? a : b; }
+
+/* Whether the region is one the shadow can describe: application memory
+ * at both ends, not wrapping around. */
+static int region_ok(uptr beg, size_t size) {
+  return size && beg + size > beg && shadow_range_is_app_mem(beg, beg + size);
+}
+
+SL_INTERFACE void __sleuth_poison_memory_region(const volatile void *addr,
+                                                size_t size) {
+  uptr beg_addr = (uptr)addr, end_addr = beg_addr + size;
+  if (!sl_opt.allow_user_poisoning || !region_ok(beg_addr, size))
+    return;
+  granule_end_t beg = granule_end(beg_addr), end = granule_end(end_addr);
+  if (beg.shadow == end.shadow) {
+    /* Inside one granule: only a region reaching the granule's addressable
+     * end can be poisoned (a poisoned or fully addressable granule stays
+     * as it is). */
+    if (beg.value > 0 && beg.value <= end.offset)
+      *beg.shadow =
+          beg.offset ? min8(beg.value, beg.offset) : (int8_t)SH_USER_POISONED;
+    return;
+  }
+  if (beg.offset) {
+    /* Keep the bytes before beg addressable, and no more than were. */
+    *beg.shadow = beg.value == 0 ? beg.offset : min8(beg.value, beg.offset);
+    beg.shadow++;
+  }
+  if (end.shadow > beg.shadow)
+    shadow_poison(SHADOW_DOWN(beg_addr + (beg.offset ? SHADOW_GRANULE : 0)),
+                  (uptr)(end.shadow - beg.shadow) * SHADOW_GRANULE,
+                  SH_USER_POISONED);
+  /* The last granule's tail past the region is unaddressable already:
+   * the whole granule is now. */
+  if (end.value > 0 && end.value <= end.offset)
+    *end.shadow = (int8_t)SH_USER_POISONED;
+}
+
+SL_INTERFACE void __sleuth_unpoison_memory_region(const volatile void *addr,
+                                                  size_t size) {
+  uptr beg_addr = (uptr)addr, end_addr = beg_addr + size;
+  if (!sl_opt.allow_user_poisoning || !region_ok(beg_addr, size))
+    return;
+  granule_end_t beg = granule_end(beg_addr), end = granule_end(end_addr);
+  if (beg.shadow == end.shadow) {
+    if (beg.value != 0)
+      *beg.shadow = max8(beg.value, end.offset);
+    return;
+  }
+  shadow_unpoison(SHADOW_DOWN(beg_addr),
+                  (uptr)(end.shadow - beg.shadow) * SHADOW_GRANULE);
+  if (end.offset && end.value != 0)
+    *end.shadow = max8(end.value, end.offset);
+}
