@@ -349,7 +349,10 @@ static inline int is_space(char c) {
 
 /* The bytes a strto* call read: up to and including the one that stopped
  * it. With no conversion the end is nptr, but the parser still went
- * through the leading blanks and sign and looked at the byte after them. */
+ * through the leading blanks and sign and looked at the byte after them.
+ * An invalid base (not 0 or 2..36) makes the call fail with EINVAL before
+ * it reads a byte; strict_string_checks still wants the argument to be a
+ * string, as ASan checks it. */
 static inline size_t parsed_len(const char *nptr, const char *end) {
   if (end == nptr) {
     while (is_space(*end))
@@ -373,6 +376,8 @@ static inline size_t parsed_len(const char *nptr, const char *end) {
       *endptr = end;                                                           \
     if (base == 0 || (base >= 2 && base <= 36))                                \
       CHECK_READ_STRING(nptr, parsed_len(nptr, end));                          \
+    else if (sl_opt.strict_string_checks)                                      \
+      CHECK_READ_STRING(nptr, 0); /* EINVAL, nothing read: but strict */       \
     return r;                                                                  \
   }
 
