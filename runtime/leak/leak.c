@@ -641,29 +641,52 @@ static int copy_page_guarded(uptr p) {
   return 1;
 }
 
-/* Reads [lo, hi) a page at a time through process_vm_readv, which fails
- * cleanly on unmapped pages: for stacks of threads that did not stop.
- * Walks down from hi and stops at the first unreadable page (a stack is
- * mapped from its top down). */
+/* Copies the page at p into S.page_buf through process_vm_readv, which
+ * fails cleanly on unmapped and unreadable pages; whether it could. */
+static int read_page(int pid, uptr p) {
+  struct iovec local = {S.page_buf, PAGE}, remote = {(void *)p, PAGE};
+  long n = sys_call6(SYS_process_vm_readv, pid, (long)&local, 1,
+                     (long)&remote, 1, 0);
+  /* The kernel refuses pages without PROT_READ that the CPU still
+   * reads (x86 has no write-only pages): try the guarded load. */
+  return n == (long)PAGE || copy_page_guarded(p);
+}
+
+/* Scans the words of [lo, hi) that lie in the page at p, now in
+ * S.page_buf. Whole pages are read, but only the words of [lo, hi)
+ * scanned: below a suspended fiber's sp lie dead frames. */
+static void scan_page_buf(uptr p, uptr lo, uptr hi) {
+  uptr from = p < lo ? (lo + 7) & ~(uptr)7 : p;
+  uptr to = p + PAGE > hi ? hi : p + PAGE;
+  scan_words(from, to, S.page_buf + (from - p), 0, FROM_DEFINITE, -1);
+}
+
+/* Reads [lo, hi) a page at a time: for stacks of threads that did not
+ * stop. Walks down from hi and stops at the first unreadable page (a
+ * stack is mapped from its top down). */
 static void scan_range_safely(uptr lo, uptr hi) {
   if (!S.page_buf)
     return;
   int pid = sys_getpid();
-  /* Whole pages are read, but only the words of [lo, hi) scanned: below
-   * a suspended fiber's sp lie dead frames. */
   for (uptr p = (hi + PAGE - 1) & ~(PAGE - 1); p > lo;) {
     p -= PAGE;
-    struct iovec local = {S.page_buf, PAGE}, remote = {(void *)p, PAGE};
-    long n = sys_call6(SYS_process_vm_readv, pid, (long)&local, 1,
-                       (long)&remote, 1, 0);
-    /* The kernel refuses pages without PROT_READ that the CPU still
-     * reads (x86 has no write-only pages): try the guarded load. */
-    if (n != (long)PAGE && !copy_page_guarded(p))
+    if (!read_page(pid, p))
       break;
-    uptr from = p < lo ? (lo + 7) & ~(uptr)7 : p;
-    uptr to = p + PAGE > hi ? hi : p + PAGE;
-    scan_words(from, to, S.page_buf + (from - p), 0, FROM_DEFINITE, -1);
+    scan_page_buf(p, lo, hi);
   }
+}
+
+/* Reads every readable page of [lo, hi) and skips the others: for the
+ * program's root regions (__lsan_register_root_region), which may have
+ * PROT_NONE or unmapped parts anywhere, as LSan scans only their readable
+ * mappings. */
+static void scan_range_readable(uptr lo, uptr hi) {
+  if (!S.page_buf)
+    return;
+  int pid = sys_getpid();
+  for (uptr p = lo & ~(PAGE - 1); p < hi; p += PAGE)
+    if (read_page(pid, p))
+      scan_page_buf(p, lo, hi);
 }
 
 static void drain(int clique, long leader) {
@@ -824,8 +847,8 @@ static void scan_other_stack(uptr lo, uptr hi, uptr saved_sp) {
   scan_range_safely(from, hi);
 }
 
-/* __lsan_register_root_region: may be partly unmapped, as in LSan. */
-static void scan_root_region(uptr lo, uptr hi) { scan_range_safely(lo, hi); }
+/* __lsan_register_root_region: may be partly unmapped or PROT_NONE. */
+static void scan_root_region(uptr lo, uptr hi) { scan_range_readable(lo, hi); }
 
 /* ---- the scan ------------------------------------------------------------ */
 
@@ -848,7 +871,8 @@ static void classify(void) {
   /* Threads created but not started: their start argument. */
   threads_scan_pending_args_locked(scan_start_arg);
   stack_for_each_other(scan_other_stack);
-  leak_for_each_root_region(scan_root_region);
+  if (sl_opt.use_root_regions)
+    leak_for_each_root_region(scan_root_region);
   drain(0, -1);
   for (size_t i = 0; i < S.nblocks; i++) {
     if (S.blocks[i].tag != LEAK_UNREACHED)
