@@ -790,6 +790,37 @@ static void resolve_tls_info(void) {
 
 static void scan_fake_frame(uptr lo, uptr hi) { scan_range(lo, hi, 1); }
 
+/* Copies n bytes at a into out through process_vm_readv (no fault on an
+ * unmapped address); whether all of them could be read. */
+static int read_remote(uptr a, void *out, size_t n) {
+  struct iovec local = {out, n}, remote = {(void *)a, n};
+  return sys_call6(SYS_process_vm_readv, sys_getpid(), (long)&local, 1,
+                   (long)&remote, 1, 0) == (long)n;
+}
+
+/* Dynamic TLS (the thread-local variables of dlopen'ed modules): glibc
+ * mallocs a block per module and thread on first use and keeps it only in
+ * the thread's DTV, which for the main thread the loader allocated itself,
+ * before the program's malloc was in place (not a heap block, so nothing
+ * leads the scan to it). With use_tls they are roots as static TLS is:
+ * the DTV's entries are read as a root range, so each block they point to
+ * (the entry keeps its start, to_free, next to the aligned val) is
+ * reachable and scanned. x86_64 glibc: the DTV pointer is the second word
+ * of the TCB at tp; dtv[-1] holds the entry count, entries are 16 bytes
+ * from dtv[1] on. */
+#define DTV_PTR_OFFSET 8u
+#define DTV_ENTRY 16u
+#define DTV_MAX_ENTRIES 65536u /* far above any loader's module count */
+static void scan_dynamic_tls(uptr tp) {
+  uptr dtv, count;
+  if (!read_remote(tp + DTV_PTR_OFFSET, &dtv, sizeof dtv) || dtv < DTV_ENTRY ||
+      !read_remote(dtv - DTV_ENTRY, &count, sizeof count))
+    return;
+  if (count > DTV_MAX_ENTRIES)
+    count = DTV_MAX_ENTRIES;
+  scan_range_readable(dtv + DTV_ENTRY, dtv + DTV_ENTRY + count * DTV_ENTRY);
+}
+
 static void scan_thread(const stw_thread *st) {
   sl_thread *t = st->t;
   uptr lo = t->stack_lo, hi = t->stack_hi;
@@ -827,6 +858,8 @@ static void scan_thread(const stw_thread *st) {
     if (!(beg >= lo && end <= hi) || !sl_opt.use_stacks)
       scan_range(beg, end, 0);
   }
+  if (sl_opt.use_tls && t->tp && tcb_size)
+    scan_dynamic_tls(t->tp);
 }
 
 /* A coroutine or fiber stack no thread is running on: its suspended
