@@ -140,6 +140,10 @@ static uptr reserve_heap_anywhere(void) {
   return beg;
 }
 
+/* Whether fill_freed has anything to do: preloaded, or max_free_fill_size
+ * set (one flag, so the default costs free no more than it did). */
+static int freed_fill_on;
+
 void allocator_init(void) {
   if (reserve_heap(HEAP_DEFAULT_BEG, HEAP_SIZE) != (long)HEAP_DEFAULT_BEG) {
     char what[80];
@@ -174,6 +178,7 @@ void allocator_init(void) {
   max_user_size = sl_opt.max_allocation_size_mb
                       ? (size_t)sl_opt.max_allocation_size_mb << 20
                       : (size_t)1 << 40;
+  freed_fill_on = rz_pattern_on || sl_opt.max_free_fill_size;
   malloc_hooks_init();
 }
 
@@ -439,9 +444,19 @@ static SL_NOINLINE void check_redzones(uptr ub, chunk_header *h,
 /* Preloaded: what a freed block holds while quarantined, after its
  * record: a copy of its free stack (a use-after-free write most often hits
  * a struct's first fields, the record, and would take the free stack with
- * it), then the pattern, both compared when it leaves the quarantine. */
+ * it), then the pattern, both compared when it leaves the quarantine.
+ * Otherwise free_fill_byte over up to max_free_fill_size bytes after the
+ * record, as ASan (which keeps its own record there too). */
 static void fill_freed(uptr p, size_t size, uint32_t free_stack) {
   uptr from = p + sizeof(freed_info);
+  if (!rz_pattern_on) {
+    size_t n = p + size > from ? p + size - from : 0;
+    if (n > sl_opt.max_free_fill_size)
+      n = (size_t)sl_opt.max_free_fill_size;
+    if (n)
+      __builtin_memset((void *)from, (int)sl_opt.free_fill_byte, n);
+    return;
+  }
   if (size >= FREED_BACKUP_END) {
     *(uint32_t *)from = free_stack;
     from += sizeof(uint32_t);
@@ -495,6 +510,9 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
       return fail_alloc(size, align, type, pc, fp, 0, what);
     h->rz_log = 0;
     held = large_of(user_beg, h)->map_len;
+    /* A fresh mapping reads zeros: calloc needs nothing more. */
+    if (!zero)
+      heap_fill_new_block(user_beg, size);
   } else {
     unsigned c = class_for(need);
     alloc_cache *ac = cache_get();
@@ -538,6 +556,8 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
       prefault_released(user_beg, size);
     if (zero)
       __builtin_memset((void *)user_beg, 0, size);
+    else
+      heap_fill_new_block(user_beg, size);
   }
   h->flags |= align_bits;
   h->type = (uint8_t)(type & ~AT_NEVER_NULL);
@@ -741,7 +761,7 @@ deallocate(void *ptr, int type, int has_size, size_t size, size_t align,
   count_heap(t, -(int64_t)user_size, 0);
   freed_info *fi = (freed_info *)p;
   fi->free_stack = free_stack;
-  if (SL_UNLIKELY(rz_pattern_on))
+  if (SL_UNLIKELY(freed_fill_on))
     fill_freed(p, user_size, free_stack);
   shadow_poison(p, user_size ? user_size : 1, SH_FREED);
   alloc_cache *ac = cache_get();

@@ -3,6 +3,7 @@
 #ifndef SLEUTH_ALLOCATOR_H
 #define SLEUTH_ALLOCATOR_H
 
+#include "options.h"
 #include "sys.h"
 
 enum alloc_type { AT_MALLOC = 0, AT_NEW = 1, AT_NEW_ARRAY = 2 };
@@ -25,6 +26,31 @@ typedef struct {
   uint32_t alloc_stack, free_stack;
   uint32_t alloc_tid, free_tid;
 } chunk_info;
+
+/* malloc_fill_byte / max_malloc_fill_size, as ASan: the first bytes of a
+ * block that malloc, new, realloc or the memalign family hand out (not
+ * calloc's) get a known non-zero byte, so that a read before the first
+ * write sees garbage, as it would in glibc's recycled memory, instead of
+ * the zeros of a fresh slot that hide the bug. */
+static inline void heap_fill_new_block(uptr p, size_t size) {
+  size_t n = size < sl_opt.max_malloc_fill_size
+                 ? size
+                 : (size_t)sl_opt.max_malloc_fill_size;
+  /* Most blocks are small: 8 to 32 bytes take two or four overlapping
+   * stores here rather than a call (a tree of small nodes allocates
+   * little else). */
+  if (n >= 8 && n <= 32) {
+    uint64_t v = 0x0101010101010101ull * (uint8_t)sl_opt.malloc_fill_byte;
+    __builtin_memcpy((void *)p, &v, 8);
+    __builtin_memcpy((void *)(p + n - 8), &v, 8);
+    if (n > 16) {
+      __builtin_memcpy((void *)(p + 8), &v, 8);
+      __builtin_memcpy((void *)(p + n - 16), &v, 8);
+    }
+  } else if (n) {
+    __builtin_memset((void *)p, (int)sl_opt.malloc_fill_byte, n);
+  }
+}
 
 void allocator_init(void);
 

@@ -167,6 +167,8 @@ void *guard_allocate(size_t size, size_t align, int type, int zero, uptr pc,
   /* A reused slot holds its last block's bytes. */
   if (zero)
     sl_memset((void *)ub, 0, size);
+  else if (sleuth_checking) /* profile-only mode keeps glibc's contents */
+    heap_fill_new_block(ub, size);
   if (SL_UNLIKELY(heapprof_on)) {
     heapprof_note_alloc(size);
     if (heapprof_sample_due(size)) {
