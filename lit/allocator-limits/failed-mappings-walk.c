@@ -15,7 +15,7 @@
 // NEVER-NOT: {{rc=([2-9]|[1-9][0-9]+)}}
 // NEVER-NOT: SEGV
 // NEVER-NOT: DEADLYSIGNAL
-// NEVER-NOT: nested error
+// NEVER-NOT: nested bug
 // REPORT: N=1 rc=1
 // REPORT: ERROR: Sleuth: out-of-memory: allocator is trying to allocate 0x{{[0-9a-f]+}} bytes (thread T{{[0-9]+}}): could not map {{.*}} (memory or vm.max_map_count exhausted)
 // REPORT-NEXT: {{#0 0x[0-9a-f]+ in (malloc|calloc|realloc)}}

@@ -39,6 +39,9 @@ typedef struct sl_thread {
   uptr fiber_from_lo, fiber_from_hi;
   int lsan_disabled; /* __lsan_disable depth: its blocks are not leaks */
   int in_signal_report;
+  /* report.c: symbolizing an error's caller before the report lock is
+   * taken; a nested error then (a signal handler) must not wait for it. */
+  int keying_report_site;
   uptr tp;         /* pthread_self(): the TCB, static TLS just below */
   int live;        /* set at start, cleared by the exit hook */
   int forked_away; /* in a fork child: a thread of the parent, gone */

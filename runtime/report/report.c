@@ -286,13 +286,43 @@ static uptr position_key(uptr pc) {
   return (uptr)h;
 }
 
-static uptr site_caller(uptr site, const uptr *pcs, int n) {
-  if (sl_opt.halt_on_error || !sl_opt.suppress_equal_pcs)
-    return 0; /* no deduplication: not worth a symbolization */
+/* An error while this thread reports one (a signal handler's, or the
+ * reporter's own): say so and stop, as ASan does; waiting would deadlock
+ * on a lock the interrupted report holds. */
+static SL_NOINLINE void nested_error(void) {
+  static const char msg[] = "==Sleuth: nested bug in the same thread, "
+                            "aborting\n";
+  sys_write_all(2, msg, sizeof msg - 1);
+  sys_exit_group((int)sl_opt.exitcode);
+}
+
+static uptr site_caller_key(uptr site, const uptr *pcs, int n) {
   for (int i = 0; i + 1 < n && i < 3; i++)
     if (pcs[i] == site)
       return position_key(pcs[i + 1]);
   return n > 1 ? position_key(pcs[1]) : 0;
+}
+
+/* Before anything that symbolizes ahead of begin(): an error raised while
+ * this thread is in a report (begin to finish) or in site_caller would
+ * wait for the symbolizer's lock the interrupted code holds. */
+static void stop_if_nested(void) {
+  if (thread_current()->keying_report_site ||
+      __atomic_load_n(&reporting_tid, __ATOMIC_RELAXED) == sys_gettid())
+    nested_error();
+}
+
+static uptr site_caller(uptr site, const uptr *pcs, int n) {
+  if (sl_opt.halt_on_error || !sl_opt.suppress_equal_pcs)
+    return 0; /* no deduplication: not worth a symbolization */
+  stop_if_nested();
+  sl_thread *t = thread_current();
+  t->keying_report_site = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  uptr key = site_caller_key(site, pcs, n);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  t->keying_report_site = 0;
+  return key;
 }
 
 /* Suppressions (suppressions.c): a report whose stack matches a rule of
@@ -311,6 +341,7 @@ static int suppressed(const char *kind, const uptr *pcs, int n, int exact) {
   uptr key = (uptr)(h | 1);
   size_t slot = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 56);
   if (__atomic_load_n(&suppressed_cache[slot], __ATOMIC_RELAXED) != key) {
+    stop_if_nested();
     if (!suppressions_match(kind, pcs, n, exact))
       return 0;
     __atomic_store_n(&suppressed_cache[slot], key, __ATOMIC_RELAXED);
@@ -321,8 +352,10 @@ static int suppressed(const char *kind, const uptr *pcs, int n, int exact) {
 
 /* ASan's interceptor_* rules, for the reports of libc interceptors. */
 static int interceptor_suppressed(const char *func, const uptr *pcs, int n) {
-  if (SL_LIKELY(!suppressions_active()) ||
-      !suppressions_interceptor_report(func, pcs, n))
+  if (SL_LIKELY(!suppressions_active()))
+    return 0;
+  stop_if_nested();
+  if (!suppressions_interceptor_report(func, pcs, n))
     return 0;
   suppressions_count_error();
   return 1;
@@ -341,13 +374,8 @@ static int suppressed_id(const char *kind, uint32_t stack) {
  * kind, site (its pc; 0: always reported) and caller (site_caller). */
 static int begin(report_model *m, const char *kind, uptr site, uptr caller) {
   int tid = sys_gettid();
-  if (__atomic_load_n(&reporting_tid, __ATOMIC_RELAXED) == tid) {
-    /* An error while reporting an error: say so and stop. */
-    static const char msg[] = "==Sleuth: nested error while reporting; "
-                              "aborting\n";
-    sys_write_all(2, msg, sizeof msg - 1);
-    sys_exit_group((int)sl_opt.exitcode);
-  }
+  if (__atomic_load_n(&reporting_tid, __ATOMIC_RELAXED) == tid)
+    nested_error();
   spin_lock(&report_lock);
   reporting_tid = tid;
   if (!sl_opt.halt_on_error && sl_opt.suppress_equal_pcs && site) {
