@@ -27,7 +27,7 @@ SL_INTERFACE void __sleuth_register_globals(__sleuth_global *g, uintptr_t n) {
     uptr beg = g[i].beg, size = g[i].size, total = g[i].size_with_redzone;
     if (beg & 7 || total < size)
       continue;
-    shadow_unpoison(beg, size);
+    shadow_unpoison(beg, shadow_object_span(size));
     uptr rz = (size + SHADOW_GRANULE - 1) & ~(uptr)(SHADOW_GRANULE - 1);
     if (total > rz)
       shadow_poison(beg + rz, total - rz, SH_GLOBAL_REDZONE);
@@ -80,7 +80,7 @@ static void poison_dynamic_globals(const gtable *t, int poison) {
     if (poison)
       shadow_poison(g->beg, (g->size + 7) & ~(uptr)7, SH_INIT_ORDER);
     else
-      shadow_unpoison(g->beg, g->size); /* its redzone stays poisoned */
+      shadow_unpoison(g->beg, shadow_object_span(g->size)); /* not its redzone */
   }
 }
 

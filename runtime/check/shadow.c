@@ -3,6 +3,8 @@
  * gap between them inaccessible, all excluded from core dumps. */
 #include "shadow.h"
 
+#include "options.h"
+
 #include <sys/mman.h>
 
 #include "aslr_reexec.h"
@@ -75,6 +77,10 @@ void shadow_unpoison(uptr addr, uptr size) {
   if (size % SHADOW_GRANULE)
     *(uint8_t *)MEM_TO_SHADOW(addr + full * SHADOW_GRANULE) =
         (uint8_t)(size % SHADOW_GRANULE);
+}
+
+uptr shadow_object_span(uptr size) {
+  return sl_opt.poison_partial ? size : SHADOW_UP(size);
 }
 
 void shadow_clear_release(uptr addr, uptr size) {

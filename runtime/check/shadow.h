@@ -40,6 +40,10 @@ void shadow_init(void);
 void shadow_poison(uptr addr, uptr size, uint8_t value);
 /* Makes [addr, addr+size) addressable; a partial last granule gets k. */
 void shadow_unpoison(uptr addr, uptr size);
+/* How much of a heap block or global of `size` bytes is made addressable:
+ * size, or with poison_partial=0 its whole last granule, as ASan leaves it
+ * then (stack objects are not affected). */
+uptr shadow_object_span(uptr size);
 /* Resets a large range to 0, returning the shadow pages to the kernel. */
 void shadow_clear_release(uptr addr, uptr size);
 /* First poisoned byte in [addr, addr+size), or 0 if none. */

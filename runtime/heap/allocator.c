@@ -140,6 +140,12 @@ static uptr reserve_heap_anywhere(void) {
   return beg;
 }
 
+/* What a new block needs beyond the usual when the preloaded runtime's
+ * redzone pattern is on, or with poison_partial=0 (its last granule
+ * addressable whole): one flag for both, so the defaults cost malloc no
+ * more than they did. */
+static int alloc_extras_on;
+
 /* Whether fill_freed has anything to do: preloaded, or max_free_fill_size
  * set (one flag, so the default costs free no more than it did). */
 static int freed_fill_on;
@@ -179,6 +185,7 @@ void allocator_init(void) {
                       ? (size_t)sl_opt.max_allocation_size_mb << 20
                       : (size_t)1 << 40;
   freed_fill_on = rz_pattern_on || sl_opt.max_free_fill_size;
+  alloc_extras_on = rz_pattern_on || !sl_opt.poison_partial;
   malloc_hooks_init();
 }
 
@@ -411,6 +418,14 @@ static SL_NOINLINE void fill_redzones(chunk_header *h) {
     rz_pattern_fill(ll, lh, rl, rh);
 }
 
+/* (alloc_extras_on, above.) */
+static SL_NOINLINE void alloc_extras(chunk_header *h, uptr ub, size_t size) {
+  if (!sl_opt.poison_partial && (size & 7))
+    shadow_unpoison(ub + (size & ~(uptr)7), SHADOW_GRANULE);
+  if (rz_pattern_on)
+    fill_redzones(h);
+}
+
 uptr allocator_redzone_first_bad(uptr ub) {
   chunk_header *h = header_of(ub);
   uptr ll, lh, rl, rh;
@@ -567,8 +582,8 @@ allocate(size_t size, size_t align, int type, int zero, uptr pc, uptr fp,
   count_heap(t, (int64_t)size, (int64_t)held);
   if (SL_UNLIKELY(t->lsan_disabled))
     h->flags |= CF_LEAK_IGNORED;
-  if (SL_UNLIKELY(rz_pattern_on))
-    fill_redzones(h);
+  if (SL_UNLIKELY(alloc_extras_on))
+    alloc_extras(h, user_beg, size);
   if (SL_UNLIKELY(heapprof_on)) {
     if (heapprof_sample_due(size)) {
       h->flags |= CF_SAMPLED;

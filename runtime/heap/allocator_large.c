@@ -135,7 +135,7 @@ void *large_allocate(size_t size, size_t align, int huge_ok,
   /* The shadow may hold poison from an earlier mapping at this address. */
   shadow_poison(map, ub - map, SH_HEAP_REDZONE);
   shadow_clear_release(ub, size & ~(uptr)7);
-  shadow_unpoison(ub + (size & ~(uptr)7), size & 7);
+  shadow_unpoison(ub + (size & ~(uptr)7), shadow_object_span(size & 7));
   uptr tail = (ub + size + 7) & ~(uptr)7;
   shadow_poison(tail, map + len - tail, SH_HEAP_REDZONE);
   spin_lock(&lock);

@@ -162,7 +162,7 @@ void *guard_allocate(size_t size, size_t align, int type, int zero, uptr pc,
    * slack next to it too) as they see any other block's. */
   if (sleuth_checking) {
     shadow_poison(beg, SLOT_BYTES, SH_HEAP_REDZONE);
-    shadow_unpoison(ub, size);
+    shadow_unpoison(ub, shadow_object_span(size));
   }
   /* A reused slot holds its last block's bytes. */
   if (zero)
