@@ -65,7 +65,7 @@ typedef struct {
 
 static central_class central[N_CLASSES];
 static size_t max_user_size;
-static uint32_t min_rz_log;
+static uint32_t min_rz_log, max_rz_log = 7;
 
 static inline uptr region_beg(unsigned c) {
   return HEAP_BEG + ((uptr)c << REGION_SHIFT);
@@ -107,6 +107,7 @@ static inline uint32_t rz_log_for(size_t n) {
                : n <= 32256 ? 5
                : n <= 64512 ? 6
                             : 7;
+  l = l < max_rz_log ? l : max_rz_log;
   return l > min_rz_log ? l : min_rz_log;
 }
 
@@ -181,6 +182,11 @@ void allocator_init(void) {
   min_rz_log = 0;
   while ((16ull << min_rz_log) < rz && min_rz_log < 7)
     min_rz_log++;
+  /* max_redzone caps what larger blocks get (ASan's option); redzone,
+   * the minimum, wins where the two disagree. */
+  max_rz_log = 0;
+  while ((16ull << max_rz_log) < sl_opt.max_redzone && max_rz_log < 7)
+    max_rz_log++;
   max_user_size = sl_opt.max_allocation_size_mb
                       ? (size_t)sl_opt.max_allocation_size_mb << 20
                       : (size_t)1 << 40;
