@@ -126,8 +126,20 @@ int printf_string_ranges(const char *fmt, va_list ap0, printf_range *out,
       else
         (void)va_arg(ap, double);
       break;
+    case 'n': {
+      void *target = va_arg(ap, void *);
+      if (target) {
+        out[n].addr = (uptr)target;
+        out[n].size = len == LEN_HH  ? 1
+                      : len == LEN_H ? 2
+                      : len == LEN_NONE ? 4
+                                        : 8;
+        out[n].is_write = 1;
+        n++;
+      }
+      break;
+    }
     case 'p':
-    case 'n':
     case 'S':
       (void)va_arg(ap, void *);
       break;
@@ -143,6 +155,7 @@ int printf_string_ranges(const char *fmt, va_list ap0, printf_range *out,
         if (s) {
           out[n].addr = (uptr)s;
           out[n].size = string_read_len(s, prec);
+          out[n].is_write = 0;
           n++;
         }
       }
