@@ -34,18 +34,26 @@ static granule_end_t granule_end(uptr a) {
 static int8_t min8(int8_t a, int8_t b) { return a < b ? a : b; }
 static int8_t max8(int8_t a, int8_t b) { return a > b ? a : b; }
 
-/* Whether the region is one the shadow can describe: application memory
- * at both ends, not wrapping around. */
-static int region_ok(uptr beg, size_t size) {
-  return size && beg + size > beg && shadow_range_is_app_mem(beg, beg + size);
+/* The two ends of a region the user may (un)poison: allowed
+ * (allow_user_poisoning), not empty, application memory at both ends and
+ * not wrapping around. 0 if it is none. */
+static int user_region(const volatile void *addr, size_t size,
+                       granule_end_t *beg, granule_end_t *end) {
+  uptr a = (uptr)addr;
+  if (!sl_opt.allow_user_poisoning || !size || a + size <= a ||
+      !shadow_range_is_app_mem(a, a + size))
+    return 0;
+  *beg = granule_end(a);
+  *end = granule_end(a + size);
+  return 1;
 }
 
 SL_INTERFACE void __sleuth_poison_memory_region(const volatile void *addr,
                                                 size_t size) {
-  uptr beg_addr = (uptr)addr, end_addr = beg_addr + size;
-  if (!sl_opt.allow_user_poisoning || !region_ok(beg_addr, size))
+  granule_end_t beg, end;
+  if (!user_region(addr, size, &beg, &end))
     return;
-  granule_end_t beg = granule_end(beg_addr), end = granule_end(end_addr);
+  uptr beg_addr = (uptr)addr;
   if (beg.shadow == end.shadow) {
     /* Inside one granule: only a region reaching the granule's addressable
      * end can be poisoned (a poisoned or fully addressable granule stays
@@ -72,10 +80,10 @@ SL_INTERFACE void __sleuth_poison_memory_region(const volatile void *addr,
 
 SL_INTERFACE void __sleuth_unpoison_memory_region(const volatile void *addr,
                                                   size_t size) {
-  uptr beg_addr = (uptr)addr, end_addr = beg_addr + size;
-  if (!sl_opt.allow_user_poisoning || !region_ok(beg_addr, size))
+  granule_end_t beg, end;
+  if (!user_region(addr, size, &beg, &end))
     return;
-  granule_end_t beg = granule_end(beg_addr), end = granule_end(end_addr);
+  uptr beg_addr = (uptr)addr;
   if (beg.shadow == end.shadow) {
     if (beg.value != 0)
       *beg.shadow = max8(beg.value, end.offset);
