@@ -261,6 +261,12 @@ static int use_color(int fd) {
   return !log_to_file() && sys_isatty(fd);
 }
 
+/* Whether a hint should name ASAN_OPTIONS, the variable the options came
+ * from when SLEUTH_OPTIONS is unset (options.c, options_env_name). */
+static int options_named_asan(void) {
+  return !sl_strcmp(options_env_name(), "ASAN_OPTIONS");
+}
+
 /* halt_on_error=0 reports each distinct error once: the same kind at the
  * same pc, called from the same place. The pc, as ASan's
  * suppress_equal_pcs, not the source position: one macro expanded many
@@ -792,13 +798,13 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
     scariness_access(&m.scariness, kind, shown, size, is_write);
   report_hooks_access(pc, bp, sp, shown, is_write, size);
   if (kind[0] == 'c' && !sl_strcmp(kind, "container-overflow"))
-    m.hint = sl_strcmp(options_env_name(), "ASAN_OPTIONS")
+    m.hint = options_named_asan()
                  ? "==HINT: if you don't care about these errors you may set "
-                   "SLEUTH_OPTIONS=detect_container_overflow=0 (needed where "
+                   "ASAN_OPTIONS=detect_container_overflow=0 (needed where "
                    "uninstrumented code changes the same containers; see "
                    "docs/asan-compat.md)"
                  : "==HINT: if you don't care about these errors you may set "
-                   "ASAN_OPTIONS=detect_container_overflow=0 (needed where "
+                   "SLEUTH_OPTIONS=detect_container_overflow=0 (needed where "
                    "uninstrumented code changes the same containers; see "
                    "docs/asan-compat.md)";
   note_thread(&m, m.tid);
@@ -1004,8 +1010,11 @@ void report_alloc_dealloc_mismatch(uptr addr, int alloc_type, int dealloc_type,
               dealloc_type_name(dealloc_type), (void *)addr);
   scare(&m, 10, "alloc-dealloc-mismatch");
   describe_freed_block(&m, addr);
-  m.hint = "==HINT: if you do not care about these errors you may set "
-           "SLEUTH_OPTIONS=alloc_dealloc_mismatch=0";
+  m.hint = options_named_asan()
+               ? "==HINT: if you do not care about these errors you may set "
+                 "ASAN_OPTIONS=alloc_dealloc_mismatch=0"
+               : "==HINT: if you do not care about these errors you may set "
+                 "SLEUTH_OPTIONS=alloc_dealloc_mismatch=0";
   finish(&m, 0);
 }
 
@@ -1150,8 +1159,11 @@ void report_freed_block_written(uptr bad, const chunk_info *ci,
 
 /* The end of the reports for requests the allocator cannot satisfy. */
 static void finish_limit_report(report_model *m, int fatal) {
-  m->hint = "==HINT: if you don't care about these errors you may set "
-            "SLEUTH_OPTIONS=allocator_may_return_null=1";
+  m->hint = options_named_asan()
+                ? "==HINT: if you don't care about these errors you may set "
+                  "ASAN_OPTIONS=allocator_may_return_null=1"
+                : "==HINT: if you don't care about these errors you may set "
+                  "SLEUTH_OPTIONS=allocator_may_return_null=1";
   finish(m, fatal);
 }
 
