@@ -618,6 +618,23 @@ static void describe_address(report_model *m, uptr addr) {
   sbuf_printf(b, "Address %p is a wild pointer.", (void *)addr);
 }
 
+static uptr shared_frames[DEPOT_MAX_FRAMES];
+static int shared_frames_busy;
+
+const uptr *report_stack_frames(uint32_t id, uptr *few, int nfew, int *n) {
+  if (!__atomic_exchange_n(&shared_frames_busy, 1, __ATOMIC_ACQUIRE)) {
+    *n = depot_get(id, shared_frames, DEPOT_MAX_FRAMES);
+    return shared_frames;
+  }
+  *n = depot_get(id, few, nfew);
+  return few;
+}
+
+void report_stack_frames_done(const uptr *frames) {
+  if (frames == shared_frames)
+    __atomic_store_n(&shared_frames_busy, 0, __ATOMIC_RELEASE);
+}
+
 /* ---- ASan's interface: describing, stacks, summaries ------------------ */
 
 static void stack_section(sbuf_t *b, const char *what, unsigned tid,

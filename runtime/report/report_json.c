@@ -115,13 +115,12 @@ static void key_stack(sbuf_t *b, const char *k, const uptr *pcs, int n,
   sbuf_putc(b, ']');
 }
 
-/* Not on the reporting thread's stack: report_text.c, text_stack_id. */
 static void key_stack_id(sbuf_t *b, const char *k, uint32_t id) {
-  static uptr pcs[DEPOT_MAX_FRAMES];
-  static spin_t lock;
-  spin_lock(&lock);
-  key_stack(b, k, pcs, depot_get(id, pcs, DEPOT_MAX_FRAMES), 0);
-  spin_unlock(&lock);
+  uptr few[32];
+  int n;
+  const uptr *pcs = report_stack_frames(id, few, 32, &n);
+  key_stack(b, k, pcs, n, 0);
+  report_stack_frames_done(pcs);
 }
 
 static void key_thread(sbuf_t *b, const char *k, unsigned tid) {

@@ -38,15 +38,12 @@ static void text_stack(sbuf_t *b, const uptr *pcs, int n, int exact,
   print_stack_painted(b, pcs, n, exact, color ? &paint : 0);
 }
 
-/* A stored stack can be DEPOT_MAX_FRAMES (2 KiB) deep: its frames are read
- * into one buffer for all threads, not onto a reporting thread's stack,
- * which may be PTHREAD_STACK_MIN small. */
 static void text_stack_id(sbuf_t *b, uint32_t id, int color) {
-  static uptr pcs[DEPOT_MAX_FRAMES];
-  static spin_t lock;
-  spin_lock(&lock);
-  text_stack(b, pcs, depot_get(id, pcs, DEPOT_MAX_FRAMES), 0, color);
-  spin_unlock(&lock);
+  uptr few[32];
+  int n;
+  const uptr *pcs = report_stack_frames(id, few, 32, &n);
+  text_stack(b, pcs, n, 0, color);
+  report_stack_frames_done(pcs);
 }
 
 /* ---- shadow bytes ------------------------------------------------------- */
