@@ -69,8 +69,11 @@ static void print_profile(const leak_block *blocks, size_t n, void *arg) {
                 (unsigned long)best_bytes,
                 (unsigned long)(total ? best_bytes * 100 / total : 0),
                 (unsigned long)best_count);
-    uptr pcs[DEPOT_MAX_FRAMES];
-    print_stack(&b, pcs, depot_get(best_stack, pcs, DEPOT_MAX_FRAMES), 0);
+    uptr few[32];
+    int n;
+    const uptr *pcs = report_stack_frames(best_stack, few, 32, &n);
+    print_stack(&b, pcs, n, 0);
+    report_stack_frames_done(pcs);
     sbuf_putc(&b, '\n');
     shown += best_bytes;
     prev_bytes = best_bytes;

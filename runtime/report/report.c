@@ -639,13 +639,15 @@ void report_stack_frames_done(const uptr *frames) {
 
 static void stack_section(sbuf_t *b, const char *what, unsigned tid,
                           uint32_t id) {
-  uptr pcs[DEPOT_MAX_FRAMES];
-  int n = depot_get(id, pcs, DEPOT_MAX_FRAMES);
+  uptr few[32];
+  int n;
+  const uptr *pcs = report_stack_frames(id, few, 32, &n);
   sbuf_printf(b, "%s by thread T%u here:\n", what, tid);
   if (n)
     print_stack(b, pcs, n, 0);
   else
     sbuf_puts(b, "    <empty stack>\n");
+  report_stack_frames_done(pcs);
 }
 
 void report_describe(uptr addr) {

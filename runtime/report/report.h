@@ -145,4 +145,13 @@ void report_set_fd(int fd);
 const char *report_path(void);
 /* Number of error reports printed so far (for the exit status). */
 int report_error_count(void);
+/* The frames of stored stack id, for printing (reports, the memory
+ * profile): read into one buffer of DEPOT_MAX_FRAMES shared by all
+ * threads, not onto the printing thread's stack (which may be
+ * PTHREAD_STACK_MIN small); while another print holds that buffer
+ * (another thread, or this one interrupted by a signal whose report
+ * prints), into few[0..nfew) instead, cut to nfew frames. *n gets the
+ * count; give the buffer back with report_stack_frames_done. */
+const uptr *report_stack_frames(uint32_t id, uptr *few, int nfew, int *n);
+void report_stack_frames_done(const uptr *frames);
 #endif

@@ -73,13 +73,4 @@ void json_leak_summary(sbuf_t *b, const leak_totals *t);
 void json_heap_alert(sbuf_t *b, unsigned long long inuse,
                      unsigned long long threshold, unsigned long long alert_mb,
                      const char *dump);
-/* The frames of stored stack id, for printing (report_text.c,
- * report_json.c): read into one buffer of DEPOT_MAX_FRAMES shared by all
- * threads, not onto the printing thread's stack (which may be
- * PTHREAD_STACK_MIN small); while another print holds that buffer
- * (another thread, or this one interrupted by a signal whose report
- * prints), into few[0..nfew) instead, cut to nfew frames. *n gets the
- * count; give the buffer back with report_stack_frames_done. */
-const uptr *report_stack_frames(uint32_t id, uptr *few, int nfew, int *n);
-void report_stack_frames_done(const uptr *frames);
 #endif
