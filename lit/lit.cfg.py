@@ -3,6 +3,7 @@
 # Loaded from lit.site.cfg.py in the build tree, which sets config.sleuth_*.
 import os
 import re
+import subprocess
 import sys
 
 import lit.formats
@@ -120,6 +121,20 @@ else:
     lit_config.note("UNSUPPORTED without libc++ for clang %s: tests that need it "
                     "are skipped (apt-get install libc++-%s-dev libc++abi-%s-dev)"
                     % ((config.sleuth_llvm_major,) * 3))
+
+# libFuzzer's engine for this clang (libclang-rt-N-dev, the package that
+# also has ASan's runtime): the tests of sleuth-cc -fsanitize=fuzzer.
+try:
+    _rtdir = subprocess.run([config.sleuth_clang, "-print-runtime-dir"],
+                            capture_output=True, text=True).stdout.strip()
+except OSError:
+    _rtdir = ""
+if os.path.isfile(os.path.join(_rtdir, "libclang_rt.fuzzer-x86_64.a")):
+    config.available_features.add("libfuzzer")
+else:
+    lit_config.note("UNSUPPORTED without libFuzzer for clang %s: the fuzzing "
+                    "tests are skipped (apt-get install libclang-rt-%s-dev)"
+                    % ((config.sleuth_llvm_major,) * 2))
 
 # Tests of a process without /proc (a container or sandbox that has none)
 # hide it in a private mount namespace: that takes root and unshare(1)

@@ -5,8 +5,9 @@
 // RUN: not %t.more overflow 2>&1 | FileCheck %s
 // RUN: not %t segv 2>&1 | FileCheck %s --check-prefix=SEGV
 // Sanitizers with a runtime of their own are refused in one line, exit 1,
-// when compiling as when linking; -fno-sanitize= takes one back.
-// RUN: for s in address thread memory leak hwaddress dataflow fuzzer numerical realtime type undefined,address; do \
+// when compiling as when linking; -fno-sanitize= takes one back. (libFuzzer
+// is not refused: it shares the process with Sleuth's, lit/fuzzer/.)
+// RUN: for s in address thread memory leak hwaddress dataflow numerical realtime type undefined,address; do \
 // RUN:   %sleuth_cc -fsanitize=$s -c %s -o %t.o > %t.err 2>&1; test $? = 1 || exit 1; \
 // RUN:   FileCheck %s --check-prefix=REFUSED --input-file=%t.err || exit 1; \
 // RUN:   count 1 < %t.err || exit 1; \
