@@ -13,6 +13,7 @@
  * of start-up, dlsym included. */
 #include <stddef.h>
 
+#include "fuzzer_hooks.h"
 #include "interceptors.h"
 
 void *(*sl_real_memcpy)(void *, const void *, size_t) = sl_memcpy;
@@ -110,7 +111,9 @@ SL_INTERCEPTOR int memcmp(const void *a, const void *b, size_t n) {
     CHECK_READ(a, len);
     CHECK_READ(b, len);
   }
-  return REAL(memcmp)(a, b, n);
+  int r = REAL(memcmp)(a, b, n);
+  __sanitizer_weak_hook_memcmp(FUZZER_HOOK_PC(), a, b, n, r);
+  return r;
 }
 
 /* clang turns memcmp(...) == 0 into bcmp. */
@@ -121,7 +124,9 @@ SL_INTERCEPTOR int bcmp(const void *a, const void *b, size_t n) {
     CHECK_READ(a, len);
     CHECK_READ(b, len);
   }
-  return REAL(bcmp)(a, b, n);
+  int r = REAL(bcmp)(a, b, n);
+  __sanitizer_weak_hook_memcmp(FUZZER_HOOK_PC(), a, b, n, r);
+  return r;
 }
 
 /* bzero and explicit_bzero write all n bytes, as memset does. */
@@ -269,7 +274,9 @@ SL_INTERCEPTOR int strcmp(const char *a, const char *b) {
     CHECK_READ_STRING(a, i + 1);
     CHECK_READ_STRING(b, i + 1);
   }
-  return compare_bytes((unsigned char)a[i], (unsigned char)b[i]);
+  int r = compare_bytes((unsigned char)a[i], (unsigned char)b[i]);
+  __sanitizer_weak_hook_strcmp(FUZZER_HOOK_PC(), a, b, r);
+  return r;
 }
 
 SL_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n) {
@@ -280,7 +287,9 @@ SL_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n) {
     CHECK_READ(a, MIN(i + 1, n));
     CHECK_READ(b, MIN(i + 1, n));
   }
-  return i == n ? 0 : compare_bytes((unsigned char)a[i], (unsigned char)b[i]);
+  int r = i == n ? 0 : compare_bytes((unsigned char)a[i], (unsigned char)b[i]);
+  __sanitizer_weak_hook_strncmp(FUZZER_HOOK_PC(), a, b, n, r);
+  return r;
 }
 
 SL_INTERCEPTOR int strcasecmp(const char *a, const char *b) {
@@ -290,7 +299,9 @@ SL_INTERCEPTOR int strcasecmp(const char *a, const char *b) {
     CHECK_READ_STRING(a, i + 1);
     CHECK_READ_STRING(b, i + 1);
   }
-  return REAL(strcasecmp)(a, b);
+  int r = REAL(strcasecmp)(a, b);
+  __sanitizer_weak_hook_strcasecmp(FUZZER_HOOK_PC(), a, b, r);
+  return r;
 }
 
 SL_INTERCEPTOR int strncasecmp(const char *a, const char *b, size_t n) {
@@ -300,7 +311,9 @@ SL_INTERCEPTOR int strncasecmp(const char *a, const char *b, size_t n) {
     CHECK_READ(a, MIN(i + 1, n));
     CHECK_READ(b, MIN(i + 1, n));
   }
-  return REAL(strncasecmp)(a, b, n);
+  int r = REAL(strncasecmp)(a, b, n);
+  __sanitizer_weak_hook_strncasecmp(FUZZER_HOOK_PC(), a, b, n, r);
+  return r;
 }
 
 SL_INTERCEPTOR char *strchr(const char *s, int c) {
@@ -338,6 +351,7 @@ SL_INTERCEPTOR char *strstr(const char *hay, const char *needle) {
                       r ? (size_t)(r - hay) + nl : sl_real_strlen(hay) + 1);
     CHECK_READ(needle, nl + 1);
   }
+  __sanitizer_weak_hook_strstr(FUZZER_HOOK_PC(), hay, needle, r);
   return r;
 }
 

@@ -5,6 +5,7 @@
  * whole; strict_string_checks=1 checks the whole subject string instead. */
 #include <stddef.h>
 
+#include "fuzzer_hooks.h"
 #include "interceptors.h"
 
 DECLARE_REAL(size_t, strspn, const char *, const char *)
@@ -63,6 +64,7 @@ SL_INTERCEPTOR char *strcasestr(const char *hay, const char *needle) {
                       r ? (size_t)(r - hay) + nl : sl_real_strlen(hay) + 1);
     CHECK_READ(needle, nl + 1);
   }
+  __sanitizer_weak_hook_strcasestr(FUZZER_HOOK_PC(), hay, needle, r);
   return r;
 }
 
@@ -76,6 +78,7 @@ SL_INTERCEPTOR void *memmem(const void *hay, size_t hl, const void *needle,
     CHECK_READ(hay, hl);
     CHECK_READ(needle, nl);
   }
+  __sanitizer_weak_hook_memmem(FUZZER_HOOK_PC(), hay, hl, needle, nl, r);
   return r;
 }
 

@@ -221,8 +221,9 @@ SL_INTERFACE int __sanitizer_get_module_and_offset_for_pc(void *pc,
   return 1;
 }
 
-/* Fuzzers' comparison hooks: ASan defines them empty and weak so that a
- * fuzzer's definitions win; Sleuth's interceptors never call them. */
+/* Fuzzers' comparison hooks: empty and weak, as ASan defines them, so that
+ * a fuzzer's definitions (libFuzzer's) win. The comparison interceptors
+ * call them after each call (intercept/fuzzer_hooks.h). */
 #define WEAK_HOOK SL_INTERFACE __attribute__((weak))
 WEAK_HOOK void __sanitizer_weak_hook_memcmp(void *pc, const void *a,
                                             const void *b, size_t n, int r) {
