@@ -46,6 +46,23 @@ static void text_stack_id(sbuf_t *b, uint32_t id, int color) {
   report_stack_frames_done(pcs);
 }
 
+/* dedup_token_length: the token after the stack that identifies the
+ * report (the error's own, a leak record's). */
+static void text_dedup_token(sbuf_t *b, const uptr *pcs, int n, int exact) {
+  if (sl_opt.dedup_token_length > 0 && n > 0)
+    print_dedup_token(b, pcs, n, exact, sl_opt.dedup_token_length);
+}
+
+static void text_dedup_token_id(sbuf_t *b, uint32_t id) {
+  if (sl_opt.dedup_token_length <= 0)
+    return;
+  uptr few[32];
+  int n;
+  const uptr *pcs = report_stack_frames(id, few, 32, &n);
+  text_dedup_token(b, pcs, n, 0);
+  report_stack_frames_done(pcs);
+}
+
 /* ---- shadow bytes ------------------------------------------------------- */
 
 static void shadow_row(sbuf_t *b, uptr row, uptr mark) {
@@ -230,6 +247,7 @@ void text_render(sbuf_t *b, const report_model *m, int color) {
    * have no stack of their own: the block's stacks below tell it. */
   if (m->npcs || !m->has_alloc)
     text_stack(b, m->pcs, m->npcs, m->first_exact, color);
+  text_dedup_token(b, m->pcs, m->npcs, m->first_exact);
   sbuf_putc(b, '\n');
   text_location(b, m, color);
   for (int i = 0; i < m->nthreads; i++) {
@@ -292,6 +310,7 @@ void text_leak_record(sbuf_t *b, const char *leak_kind, uptr bytes,
                 paint(color, C_BLUE), title, (unsigned long)bytes,
                 (unsigned long)objects, paint(color, C_RESET));
   text_stack_id(b, stack, color);
+  text_dedup_token_id(b, stack);
   sbuf_putc(b, '\n');
 }
 

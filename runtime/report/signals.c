@@ -1,6 +1,7 @@
 /* Deadly-signal reports that coexist with the program's own handlers.
  * Sleuth's handler for the signals it owns (SIGSEGV with handle_segv,
- * SIGBUS with handle_segv and handle_sigbus, SIGILL with handle_sigill, SIGABRT with handle_abort) stays
+ * SIGBUS with handle_segv and handle_sigbus, SIGILL with handle_sigill,
+ * SIGFPE with handle_sigfpe, SIGABRT with handle_abort) stays
  * installed; sigaction() and signal()
  * for those signals are intercepted and only recorded, and the handler
  * forwards a fault to the program's handler when it has one. So a program
@@ -33,7 +34,7 @@ static void resolve_sigaction(void) {
 }
 
 /* The signals Sleuth may own, in slot order. */
-static const int deadly_sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGABRT};
+static const int deadly_sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 #define N_DEADLY ((int)(sizeof deadly_sigs / sizeof deadly_sigs[0]))
 
 static int slot_of_sig(int sig) {
@@ -52,6 +53,8 @@ static int wanted(int sig) {
     return sl_opt.handle_segv && sl_opt.handle_sigbus;
   case SIGILL:
     return sl_opt.handle_sigill;
+  case SIGFPE:
+    return sl_opt.handle_sigfpe;
   case SIGABRT:
     return sl_opt.handle_abort;
   default:
@@ -86,16 +89,67 @@ static int guard_page_fault(int sig, siginfo_t *info, void *ctx) {
                      (uptr)r[REG_RIP], (uptr)r[REG_RBP], (uptr)r[REG_RSP]);
 }
 
+/* Deliveries handed to the program's handler and not yet back. A
+ * program's handler that calls the previous handler it was given
+ * (deadly_handler: the sigaction interceptor shows it as the previous
+ * action, as ASan's installed handler would be; libFuzzer chains SIGSEGV
+ * to it so) calls it on the same thread with the same ucontext pointer,
+ * from deeper on the stack: such a call reports instead of forwarding
+ * again. A handler may also leave by siglongjmp and never come back, so
+ * a record is only a nested call's when all three match, and a new
+ * delivery on the thread replaces the thread's old record. A table, not
+ * thread-local storage, which a handler in libsleuth.so could not read
+ * safely. */
+#define FORWARD_SLOTS 64
+static struct forward_record {
+  int _Atomic tid; /* 0: free */
+  void *ctx;
+  uptr frame;
+} forwarding[FORWARD_SLOTS];
+
+static int forwarded(int tid, void *ctx, uptr frame) {
+  for (int i = 0; i < FORWARD_SLOTS; i++)
+    if (__atomic_load_n(&forwarding[i].tid, __ATOMIC_ACQUIRE) == tid)
+      return forwarding[i].ctx == ctx && frame < forwarding[i].frame;
+  return 0;
+}
+
+/* The thread's slot (its stale record, or a free one), or -1 when full:
+ * then a nested call forwards once more, no worse than without a record. */
+static int forward_begin(int tid, void *ctx, uptr frame) {
+  int slot = -1;
+  for (int i = 0; i < FORWARD_SLOTS && slot < 0; i++)
+    if (__atomic_load_n(&forwarding[i].tid, __ATOMIC_ACQUIRE) == tid)
+      slot = i;
+  for (int i = 0; i < FORWARD_SLOTS && slot < 0; i++) {
+    int expect = 0;
+    if (__atomic_compare_exchange_n(&forwarding[i].tid, &expect, tid, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+      slot = i;
+  }
+  if (slot >= 0) {
+    forwarding[slot].ctx = ctx;
+    forwarding[slot].frame = frame;
+  }
+  return slot;
+}
+
 static void deadly_handler(int sig, siginfo_t *info, void *ctx) {
   fault_guard_recover(info); /* a guarded read: does not return */
   if (guard_page_fault(sig, info, ctx) || quarantine_fault(sig, info, ctx))
     return;
   struct sigaction *ua = &user_action[slot_of_sig(sig)];
-  if (ua->sa_handler != SIG_DFL && ua->sa_handler != SIG_IGN) {
+  int tid = sys_gettid();
+  uptr frame = (uptr)__builtin_frame_address(0);
+  if (ua->sa_handler != SIG_DFL && ua->sa_handler != SIG_IGN &&
+      ua->sa_sigaction != deadly_handler && !forwarded(tid, ctx, frame)) {
+    int slot = forward_begin(tid, ctx, frame);
     if (ua->sa_flags & SA_SIGINFO)
       ua->sa_sigaction(sig, info, ctx);
     else
       ua->sa_handler(sig);
+    if (slot >= 0)
+      __atomic_store_n(&forwarding[slot].tid, 0, __ATOMIC_RELEASE);
     if (ua->sa_flags & SA_RESETHAND)
       ua->sa_handler = SIG_DFL;
     return;
@@ -167,16 +221,28 @@ void signals_guard_end(void) {
   REAL(sigaction)(SIGBUS, &guard_saved[1], 0);
 }
 
+/* The previous action shown for an owned signal the program has not
+ * handled (or set back to SIG_DFL) is Sleuth's own, as with ASan, whose
+ * handler is really installed: a handler that chains to the previous one
+ * (libFuzzer's for SIGSEGV) reaches the report, and one that declines
+ * to replace an existing handler (libFuzzer's for the other signals)
+ * leaves the signal to it. Setting that action back means the default. */
 SL_INTERFACE int sigaction(int sig, const struct sigaction *act,
                            struct sigaction *old) {
   RESOLVE(sigaction);
   if (!owned(sig))
     return REAL(sigaction)(sig, act, old);
   struct sigaction *ua = &user_action[slot_of_sig(sig)];
-  if (old)
+  if (old) {
     *old = *ua;
-  if (act)
+    if (ua->sa_handler == SIG_DFL && sl_opt.checker)
+      deadly_action(old);
+  }
+  if (act) {
     *ua = *act;
+    if (ua->sa_sigaction == deadly_handler)
+      ua->sa_handler = SIG_DFL;
+  }
   return 0;
 }
 

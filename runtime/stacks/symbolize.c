@@ -597,6 +597,42 @@ void print_stack_painted(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
   for_each_frame(pcs, n, first_is_exact, text_frame, &c);
 }
 
+/* Built as ASan builds it: each of the first `frames` frames appends "--"
+ * when the token is not empty, then its function name when it has one. */
+typedef struct {
+  char token[512];
+  size_t len;
+  int left; /* frames still to add */
+} dedup_ctx;
+
+static void dedup_put(dedup_ctx *c, const char *s) {
+  while (*s && c->len + 1 < sizeof c->token)
+    c->token[c->len++] = *s++;
+  c->token[c->len] = 0;
+}
+
+static void dedup_frame(void *vctx, const sl_frame *f) {
+  dedup_ctx *c = vctx;
+  if (c->left <= 0)
+    return;
+  c->left--;
+  if (c->len)
+    dedup_put(c, "--");
+  if (f->function)
+    dedup_put(c, f->function);
+}
+
+void print_dedup_token(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
+                       int frames) {
+  dedup_ctx c;
+  c.len = 0;
+  c.token[0] = 0;
+  c.left = frames;
+  for_each_frame(pcs, n, first_is_exact, dedup_frame, &c);
+  if (c.len)
+    sbuf_printf(b, "DEDUP_TOKEN: %s\n", c.token);
+}
+
 void print_stack(sbuf_t *b, const uptr *pcs, int n, int first_is_exact) {
   print_stack_painted(b, pcs, n, first_is_exact, 0);
 }

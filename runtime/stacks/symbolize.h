@@ -61,6 +61,12 @@ typedef struct {
 } sl_stack_paint;
 void print_stack_painted(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
                          const sl_stack_paint *paint);
+/* "DEDUP_TOKEN: f0--f1--...\n": the function names of the first `frames`
+ * frames (inlined ones count), as ASan prints it with dedup_token_length;
+ * libFuzzer's -minimize_crash and -fork compare these to tell crashes
+ * apart (a token is cut at 511 bytes). Nothing when no frame has a name. */
+void print_dedup_token(sbuf_t *b, const uptr *pcs, int n, int first_is_exact,
+                       int frames);
 
 /* Where to find llvm-symbolizer: option external_symbolizer_path, else the
  * configure-time path, else PATH. Disabled by symbolize=0. */
