@@ -136,6 +136,27 @@ else:
                     "tests are skipped (apt-get install libclang-rt-%s-dev)"
                     % ((config.sleuth_llvm_major,) * 2))
 
+# AFL++ (Debian's afl++): its compiler wrapper runs sleuth-cc in place of
+# clang (AFL_CC), loading AFL++'s instrumentation plugins, which Debian
+# builds for one LLVM (14 in bookworm): the AFL++ tests need that one.
+def _afl_llvm_major():
+    try:
+        out = subprocess.run(["afl-cc", "--version"], capture_output=True,
+                             text=True).stdout
+    except OSError:
+        return None
+    m = re.search(r"clang version (\d+)", out)
+    return m.group(1) if m else None
+if not (shutil.which("afl-fuzz") and shutil.which("afl-cc")):
+    lit_config.note("UNSUPPORTED without afl-fuzz: the AFL++ tests are skipped "
+                    "(apt-get install afl++)")
+elif _afl_llvm_major() != config.sleuth_llvm_major:
+    lit_config.note("UNSUPPORTED: this afl++ is built for LLVM %s, Sleuth for "
+                    "LLVM %s: the AFL++ tests are skipped"
+                    % (_afl_llvm_major(), config.sleuth_llvm_major))
+else:
+    config.available_features.add("afl")
+
 # Tests of a process without /proc (a container or sandbox that has none)
 # hide it in a private mount namespace: that takes root and unshare(1)
 # (Debian's util-linux); without them those tests are UNSUPPORTED.
