@@ -17,6 +17,11 @@ if(SLEUTH_LLVM_MAJOR LESS 19)
 else()
   set(SLEUTH_PC_CXXFLAGS "-fno-assume-sane-operator-new -D_GLIBCXX_SANITIZE_VECTOR=1")
 endif()
+# libFuzzer's engine of the clang Sleuth is built for (sleuth.pc's
+# fuzzer_libs; SleuthConfig.cmake finds it again where it is used).
+execute_process(COMMAND "${SLEUTH_CLANG}" -print-runtime-dir
+  OUTPUT_VARIABLE _sleuth_rtdir OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+set(SLEUTH_FUZZER_ARCHIVE "${_sleuth_rtdir}/libclang_rt.fuzzer-x86_64.a")
 # Relative to the file itself, so build tree and any prefix work alike; the
 # Debian package adds a copy with its absolute prefix (cmake/Debian.cmake).
 set(SLEUTH_PC_PREFIX "\${pcfiledir}/../..")
