@@ -22,6 +22,18 @@ SL_INTERFACE void __sanitizer_set_report_fd(void *fd) {
   report_set_fd((int)(intptr_t)fd);
 }
 
+/* A line for the sanitizer's log, where reports go (libFuzzer looks it up;
+ * Fuchsia's libFuzzer writes its start line with it, from a zero-padded
+ * buffer: the text ends at the first NUL within len). Written as given,
+ * without the ==PID== prefix. */
+SL_INTERFACE void __sanitizer_log_write(const char *buf, size_t len) {
+  size_t n = 0;
+  while (buf && n < len && buf[n])
+    n++;
+  if (n)
+    report_write(buf, n);
+}
+
 SL_INTERFACE const char *__sanitizer_get_report_path(void) {
   return report_path();
 }
