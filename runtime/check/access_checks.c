@@ -133,6 +133,11 @@ CHECK_N_FN(check_store_n, 1)
 SL_NOINLINE __attribute__((cold)) void
 interceptor_report_range(uptr addr, uptr size, int is_write) {
   CALLER_FRAME();
+  if (addr + size < addr) { /* a negative size, as ASan tells it */
+    (void)sp;
+    report_negative_size(addr, size, pc, bp, INTERCEPTOR_CALL_SITE(bp));
+    return;
+  }
   uptr bad = shadow_is_app_mem(addr) && shadow_is_app_mem(addr + size - 1)
                  ? shadow_first_poisoned(addr, size)
                  : 0;

@@ -878,6 +878,24 @@ void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
   finish(&m, 0);
 }
 
+void report_negative_size(uptr addr, uptr size, uptr pc, uptr bp,
+                          uptr site) {
+  const char *kind = "negative-size-param";
+  uptr pcs[SCREEN_FRAMES];
+  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
+  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
+    return;
+  report_model m;
+  if (!begin(&m, kind, site, site_caller(site, pcs, n)))
+    return;
+  sbuf_printf(&m.message, ": (size=%ld)", (long)size);
+  scare(&m, 10, kind);
+  set_error_stack(&m, pc, bp, 0);
+  describe_address(&m, addr);
+  m.summary_pc = pc;
+  finish(&m, 0);
+}
+
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
                           size_t bn, uptr pc, uptr bp, uptr site) {
   char kind[64];

@@ -87,6 +87,9 @@ void report_out_of_memory(size_t size, uint32_t stack, const char *what);
 void report_rss_limit_exceeded(size_t limit_mb, uint32_t stack);
 void report_mmap_limit(size_t size, size_t total, size_t limit_mb,
                        uint32_t stack);
+/* A range whose end wraps around the address space: a negative size
+ * passed as size_t (memcpy(d, s, -100)), ASan's negative-size-param. */
+void report_negative_size(uptr addr, uptr size, uptr pc, uptr bp, uptr site);
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
                           size_t bn, uptr pc, uptr bp, uptr site);
 /* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */

@@ -81,9 +81,16 @@ void symbolizer_set_path(const char *path) {
 void symbolizer_lock(void) { spin_lock(&sym_lock); }
 void symbolizer_unlock(void) { spin_unlock(&sym_lock); }
 
+/* symbolize=0: printed frames are ASan's unsymbolized ones, module and
+ * offset only, which offline symbolizers (asan_symbolize.py, ClusterFuzz's
+ * stack symbolizer) parse and resolve; the ELF names are still looked up
+ * for suppressions. */
+static int print_names = 1;
+
 void symbolizer_disable(void) {
   spin_lock(&sym_lock);
   spawns = SYM_MAX_SPAWNS; /* never start one: ELF symbol names only */
+  print_names = 0;
   spin_unlock(&sym_lock);
 }
 
@@ -573,6 +580,13 @@ static void text_frame(void *vctx, const sl_frame *f) {
   const sl_stack_paint *p = c->paint ? c->paint : &none;
   sbuf_t *b = c->b;
   sbuf_printf(b, "    #%d %p", f->num, (void *)f->pc);
+  if (!print_names) { /* ASan's shape: two spaces where " in F" would be */
+    if (f->module)
+      sbuf_printf(b, "  (%s+0x%lx)\n", f->module, (unsigned long)f->offset);
+    else
+      sbuf_puts(b, "  (<unknown module>)\n");
+    return;
+  }
   if (f->function)
     sbuf_printf(b, " in %s%s%s", p->function, f->function, p->reset);
   if (f->file) {
@@ -618,7 +632,7 @@ static void dedup_frame(void *vctx, const sl_frame *f) {
   c->left--;
   if (c->len)
     dedup_put(c, "--");
-  if (f->function)
+  if (f->function && print_names)
     dedup_put(c, f->function);
 }
 
