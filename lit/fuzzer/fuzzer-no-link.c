@@ -5,9 +5,12 @@
 // libFuzzer: the coverage callbacks resolve to the runtime's no-ops, and
 // the program runs and reports as any Sleuth build. -fno-sanitize=fuzzer
 // after -fsanitize=fuzzer links no engine (the program's own main runs).
+// The library is compiled with OSS-Fuzz's CFLAGS for an address build but
+// -fsanitize=address (-fsanitize-address-use-after-scope is accepted), and
+// -Werror.
 // REQUIRES: libfuzzer
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
-// RUN: %sleuth_cc -O1 -fsanitize=fuzzer-no-link -c %s -o %t.lib.o
+// RUN: %sleuth_cc -O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link -Werror -c %s -o %t.lib.o
 // RUN: %sleuth_cc -O1 -fsanitize=fuzzer-no-link -DTOOL -c %s -o %t.tool.o
 // RUN: %sleuth_cc -O1 -DTARGET -c %s -o %t.target.o
 // RUN: %sleuth_cc -fsanitize=fuzzer-no-link %t.lib.o %t.tool.o -o %t.tool
