@@ -5,7 +5,7 @@
 // libFuzzer: the coverage callbacks resolve to the runtime's no-ops, and
 // the program runs and reports as any Sleuth build. -fno-sanitize=fuzzer
 // after -fsanitize=fuzzer links no engine (the program's own main runs).
-// The library is compiled with OSS-Fuzz's CFLAGS for an address build but
+// The library is compiled with OSS-Fuzz's CFLAGS for an address build, less
 // -fsanitize=address (-fsanitize-address-use-after-scope is accepted), and
 // -Werror.
 // REQUIRES: libfuzzer
