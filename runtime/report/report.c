@@ -733,6 +733,18 @@ static int error_stack(uptr *pcs, int max, uptr pc, uptr bp) {
   return 1 + unwind_fast(pcs + 1, max - 1, bp);
 }
 
+/* begin() for an error whose stack starts at pc/bp and whose site (the
+ * program's call or access) is site: 0 when a suppression matches the
+ * kind or, for an interceptor's error, func (NULL: any interceptor). */
+static int begin_at(report_model *m, const char *kind, const char *func,
+                    uptr pc, uptr bp, uptr site) {
+  uptr pcs[SCREEN_FRAMES];
+  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
+  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(func, pcs, n))
+    return 0;
+  return begin(m, kind, site, site_caller(site, pcs, n));
+}
+
 /* What decides whether to report (suppressions, the halt_on_error=0 site)
  * looks at the innermost SCREEN_FRAMES, unwound onto the reporting
  * thread's stack, which may be PTHREAD_STACK_MIN small; once the report
@@ -800,12 +812,8 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
   /* Range checks (mem intrinsics, hoisted loop checks) name the first bad
    * byte, as ASan's interceptors do; a single access names its start. */
   uptr shown = size > 16 ? bad : addr;
-  uptr pcs[SCREEN_FRAMES];
-  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
-  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
-    return;
   report_model m;
-  if (!begin(&m, kind, site, site_caller(site, pcs, n)))
+  if (!begin_at(&m, kind, 0, pc, bp, site))
     return;
   sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p", (void *)shown,
               (void *)pc, (void *)bp, (void *)sp);
@@ -853,12 +861,8 @@ static void report_access_impl(uptr addr, uptr size, int is_write, uptr pc,
  * comes from the slot, not the shadow (profile-only mode has none). */
 void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
                         uptr sp, const char *kind, const chunk_info *ci) {
-  uptr pcs[SCREEN_FRAMES];
-  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
-  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
-    return;
   report_model m;
-  if (!begin(&m, kind, pc, site_caller(pc, pcs, n)))
+  if (!begin_at(&m, kind, 0, pc, bp, pc))
     return;
   sbuf_printf(&m.message, " on address %p at pc %p bp %p sp %p", (void *)addr,
               (void *)pc, (void *)bp, (void *)sp);
@@ -881,12 +885,8 @@ void report_guard_fault(uptr addr, uptr size, int is_write, uptr pc, uptr bp,
 void report_negative_size(uptr addr, uptr size, uptr pc, uptr bp,
                           uptr site) {
   const char *kind = "negative-size-param";
-  uptr pcs[SCREEN_FRAMES];
-  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
-  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(0, pcs, n))
-    return;
   report_model m;
-  if (!begin(&m, kind, site, site_caller(site, pcs, n)))
+  if (!begin_at(&m, kind, 0, pc, bp, site))
     return;
   sbuf_printf(&m.message, ": (size=%ld)", (long)size);
   scare(&m, 10, kind);
@@ -900,12 +900,8 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
                           size_t bn, uptr pc, uptr bp, uptr site) {
   char kind[64];
   sl_snprintf(kind, sizeof kind, "%s-param-overlap", func);
-  uptr pcs[SCREEN_FRAMES];
-  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
-  if (suppressed(kind, pcs, n, 0) || interceptor_suppressed(func, pcs, n))
-    return;
   report_model m;
-  if (!begin(&m, kind, site, site_caller(site, pcs, n)))
+  if (!begin_at(&m, kind, func, pc, bp, site))
     return;
   sbuf_printf(&m.message, ": memory ranges [%p,%p) and [%p, %p) overlap",
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
