@@ -398,6 +398,29 @@ static const char *asan_meaning(const char **name, const char *v, char *buf,
   return v;
 }
 
+/* Both of ASan's quarantine sizes given (other than -1, "the default") in
+ * ASan-syntax strings: ASan refuses that, and so does Sleuth. */
+static int asan_quarantine_bytes_given, asan_quarantine_mb_given;
+
+/* Settings that contradict each other, found once every string is
+ * parsed: an error in every syntax, since ASan too refuses to start with
+ * them (a flag it does not know or a value it would refuse is only a
+ * warning in ASan's syntax; these are not that). The messages are ASan's. */
+static int check_conflicts(char *err, unsigned long errcap) {
+  const char *msg = 0;
+  if (asan_quarantine_bytes_given && asan_quarantine_mb_given)
+    msg = "please use either 'quarantine_size' (deprecated) or "
+          "quarantine_size_mb, but not both";
+  else if (!sl_opt.thread_local_quarantine_size_kb && sl_opt.quarantine_size_mb)
+    msg = "thread_local_quarantine_size_kb can be set to 0 only when "
+          "quarantine_size_mb is set to 0";
+  if (!msg)
+    return 0;
+  if (err)
+    sl_snprintf(err, errcap, "%s", msg);
+  return -1;
+}
+
 /* ASan's syntax, as sanitizer_common parses it: name=value flags separated
  * by spaces, ',', ':', tabs or newlines; a value may be quoted with '' or
  * "". Never fails: a flag Sleuth does not have, a bad value or a broken
@@ -453,6 +476,10 @@ static void parse_asan(const char *s, int is_lsan) {
     const char *oname = name;
     char conv[32];
     const char *v = asan_meaning(&oname, value, conv, sizeof conv);
+    if (v && !sl_strcmp(name, "quarantine_size"))
+      asan_quarantine_bytes_given = 1;
+    else if (v && !sl_strcmp(name, "quarantine_size_mb"))
+      asan_quarantine_mb_given = 1;
     if (v == conv)
       v = istrdup(conv);
     const opt_desc *o = v ? find(oname, sl_strlen(oname)) : 0;
@@ -496,9 +523,12 @@ int options_parse(const char *s, char *err, unsigned long errcap) {
   notices.len = 0;
   source = "SLEUTH_OPTIONS";
   set_defaults();
+  asan_quarantine_bytes_given = asan_quarantine_mb_given = 0;
   if (!s)
     return 0;
-  return parse_strict(s, err, errcap);
+  if (parse_strict(s, err, errcap))
+    return -1;
+  return check_conflicts(err, errcap);
 }
 
 /* Compiled into the program (weak: most programs define none). */
@@ -525,6 +555,7 @@ int options_init(const char *sleuth_env, const char *asan_env,
   notices.len = 0;
   lsan_suppressions = 0;
   set_defaults();
+  asan_quarantine_bytes_given = asan_quarantine_mb_given = 0;
   const char *s;
   if ((s = hook_text(__sleuth_default_options))) {
     source = "__sleuth_default_options()";
@@ -542,18 +573,20 @@ int options_init(const char *sleuth_env, const char *asan_env,
   env_name = sleuth_env ? "SLEUTH_OPTIONS" : "ASAN_OPTIONS";
   if (sleuth_env) {
     source = "SLEUTH_OPTIONS";
-    return parse_strict(sleuth_env, err, errcap);
+    if (parse_strict(sleuth_env, err, errcap))
+      return -1;
+  } else {
+    if (asan_env) {
+      source = "ASAN_OPTIONS";
+      parse_asan(asan_env, 0);
+    }
+    if (lsan_env) {
+      source = "LSAN_OPTIONS";
+      parse_asan(lsan_env, 1);
+    }
+    source = "SLEUTH_OPTIONS";
   }
-  if (asan_env) {
-    source = "ASAN_OPTIONS";
-    parse_asan(asan_env, 0);
-  }
-  if (lsan_env) {
-    source = "LSAN_OPTIONS";
-    parse_asan(lsan_env, 1);
-  }
-  source = "SLEUTH_OPTIONS";
-  return 0;
+  return check_conflicts(err, errcap);
 }
 
 void options_print_help(int fd) {

@@ -23,19 +23,21 @@
 #include "options.h"
 #include "redzone_pattern.h"
 
-/* A thread's frees join the global FIFO a batch of this many bytes at a
- * time. The blocks of a batch give their pages back in a few system
- * calls, each of which flushes the TLBs of every CPU the process runs on
- * (dear on a VM): 1 MiB batches of 8-64 KiB buffers make a quarter of the
- * flushes of 256 KiB ones and held request_server's peak RSS (each thread
- * keeps at most a batch and one block unreleased). */
-#define THREAD_BATCH_BYTES (1024u << 10)
-
+/* A thread's frees join the global FIFO a batch of
+ * thread_local_quarantine_size_kb (default 1 MiB, as ASan's) at a time.
+ * The blocks of a batch give their pages back in a few system calls, each
+ * of which flushes the TLBs of every CPU the process runs on (dear on a
+ * VM): 1 MiB batches of 8-64 KiB buffers make a quarter of the flushes of
+ * 256 KiB ones and held request_server's peak RSS (each thread keeps at
+ * most a batch and one block unreleased). 0 pushes each free at once. */
 static spin_t lock;
 static quarantine_batch global;
 static size_t released_bytes, released_blocks;
 
 static size_t limit(void) { return (size_t)sl_opt.quarantine_size_mb << 20; }
+static size_t thread_batch_bytes(void) {
+  return (size_t)sl_opt.thread_local_quarantine_size_kb << 10;
+}
 
 /* Gives back the pending blocks' dead pages, then makes the blocks to hide
  * fault: with guard markers in one more call, else mprotect'ed one by one
@@ -263,7 +265,7 @@ void quarantine_put(void *cache, quarantine_batch *b, uptr ub, size_t bytes) {
       release_pending(b);
     b->pending[b->n_pending++] = ub;
   }
-  if (b->bytes >= THREAD_BATCH_BYTES || b->bytes > max) {
+  if (b->bytes >= thread_batch_bytes() || b->bytes > max) {
     push_batch(b);
     if (__atomic_load_n(&global.bytes, __ATOMIC_RELAXED) > max)
       evict_to(cache, max);

@@ -249,8 +249,15 @@ void sleuth_init(void) {
                !env && sl_getenv("ASAN_OPTIONS") && sl_getenv("LSAN_OPTIONS")
                    ? ", LSAN_OPTIONS"
                    : "");
-    /* The mapping, in the lines ASan prints at verbosity=1 (scripts and
-     * tests read them to compute shadow addresses). */
+    /* The heap's sizes and the mapping, in the lines ASan prints at
+     * verbosity=1 (scripts and tests read them to compute shadow
+     * addresses). */
+    report_raw("redzone=%llu", sl_opt.redzone);
+    report_raw("max_redzone=%llu", sl_opt.max_redzone);
+    report_raw("quarantine_size_mb=%lluM", sl_opt.quarantine_size_mb);
+    report_raw("thread_local_quarantine_size_kb=%lluK",
+               sl_opt.thread_local_quarantine_size_kb);
+    report_raw("malloc_context_size=%llu", sl_opt.malloc_context_size);
     report_raw("SHADOW_SCALE: %d", SLEUTH_SHADOW_SCALE);
     report_raw("SHADOW_OFFSET: 0x%lx", (unsigned long)SLEUTH_SHADOW_OFFSET);
     /* Flags of ASan-syntax strings that were ignored, one line each. */
