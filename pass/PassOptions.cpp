@@ -15,7 +15,7 @@ namespace {
 
 constexpr const char *KnownNames =
     "instrument_reads, instrument_writes, instrument_atomics, "
-    "instrument_memintrinsics, optimize, hoist_loops, stack, globals, use_after_scope, use_after_return, verify, test_break_stack, test_break_loops, verbose";
+    "instrument_memintrinsics, optimize, hoist_loops, stack, globals, use_after_scope, use_after_return, pointer_compare, pointer_subtract, verify, test_break_stack, test_break_loops, verbose";
 
 bool parseBool(StringRef V, bool &Out) {
   if (V == "1" || V == "true" || V == "yes") {
@@ -67,6 +67,10 @@ bool parsePassOptions(StringRef Spec, PassOptions &Out, std::string &Error) {
       Flag = &Out.UseAfterScope;
     else if (Name == "use_after_return")
       Flag = &Out.UseAfterReturn;
+    else if (Name == "pointer_compare")
+      Flag = &Out.PointerCompare;
+    else if (Name == "pointer_subtract")
+      Flag = &Out.PointerSubtract;
     else if (Name == "verify")
       Flag = &Out.Verify;
     else if (Name == "test_break_stack")

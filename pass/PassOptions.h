@@ -25,6 +25,8 @@ struct PassOptions {
   bool Globals = true;                 // redzones after global variables
   bool UseAfterScope = true;           // with Stack: f8 outside lifetimes
   bool UseAfterReturn = true;          // with Stack: fake frames when the runtime asks
+  bool PointerCompare = false;         // -fsanitize=pointer-compare
+  bool PointerSubtract = false;        // -fsanitize=pointer-subtract
   bool Verify = true;                  // verify each changed function (below)
   bool TestBreakStack = false;         // tests of Verify: break what the stack rewrite made
   bool TestBreakLoops = false;         // tests of Verify: break a versioned function

@@ -83,6 +83,9 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
       copyByvalArguments(*F);
     // Before the accesses too: delete[]'s read of the cookie is not one.
     instrumentArrayCookies(*F);
+    // Before the checks and loop versioning, whose own comparisons of
+    // addresses (nosanitize) are not the program's.
+    instrumentPointerPairs(*F, Opts.PointerCompare, Opts.PointerSubtract);
     SmallVector<MemAccess, 32> Accesses = Instrumenter.collect(*F, Opts, Stats);
     // Before versioning: a check dropped here is not cloned either.
     if (Opts.Optimize && !F->hasOptNone())

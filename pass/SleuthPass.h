@@ -96,6 +96,11 @@ unsigned copyByvalArguments(llvm::Function &F);
 /// `new T[n]` (a type with a destructor) once written, and routes delete[]'s
 /// read of it through the runtime; returns the number of changes.
 unsigned instrumentArrayCookies(llvm::Function &F);
+/// PointerPairs.cpp: a call to __sleuth_ptr_cmp before each relational
+/// comparison of two pointers (Compare) and to __sleuth_ptr_sub before each
+/// subtraction of two (Subtract); returns the number of calls.
+unsigned instrumentPointerPairs(llvm::Function &F, bool Compare,
+                                bool Subtract);
 /// StackLayout.cpp: whether layOutStack gives AI a redzoned slot of its
 /// own: a static alloca that escapes or is accessed at a variable or
 /// out-of-bounds offset. The others are never poisoned.

@@ -65,6 +65,14 @@ uintptr_t __sleuth_range_is_poisoned(uintptr_t addr, uintptr_t size);
 void __sleuth_check_load_n(uintptr_t addr, uintptr_t size, uintptr_t base);
 void __sleuth_check_store_n(uintptr_t addr, uintptr_t size, uintptr_t base);
 
+/* -fsanitize=pointer-compare / pointer-subtract (sleuth-cc's pass options
+ * pointer_compare / pointer_subtract): called before each relational
+ * comparison (<, <=, >, >=) and each subtraction of two pointers, with
+ * both. Under detect_invalid_pointer_pairs they report invalid-pointer-pair
+ * when the two do not point into one object, then return. */
+void __sleuth_ptr_cmp(uintptr_t a, uintptr_t b);
+void __sleuth_ptr_sub(uintptr_t a, uintptr_t b);
+
 /* Replacements for llvm.memcpy / llvm.memmove / llvm.memset. */
 void *__sleuth_memcpy(void *dst, const void *src, size_t n);
 void *__sleuth_memmove(void *dst, const void *src, size_t n);

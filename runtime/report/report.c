@@ -411,6 +411,7 @@ static int begin(report_model *m, const char *kind, uptr site, uptr caller) {
   sbuf_init_grow(&m->details, 256);
   sbuf_init_grow(&m->location, 256);
   sbuf_init_grow(&m->landed, 128);
+  sbuf_init_grow(&m->second, 128);
   sbuf_puts(&m->message, kind);
   report_hooks_begin(kind);
   return 1;
@@ -542,6 +543,7 @@ static void finish(report_model *m, int fatal) {
   sbuf_free(&m->details);
   sbuf_free(&m->location);
   sbuf_free(&m->landed);
+  sbuf_free(&m->second);
   spin_unlock(&report_lock);
 }
 
@@ -907,6 +909,106 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b2,
               (void *)a, (void *)(a + an), (void *)b2, (void *)(b2 + bn));
   scare(&m, 10, kind);
   set_error_stack(&m, pc, bp, 0);
+  m.summary_pc = pc;
+  finish(&m, 0);
+}
+
+/* ---- pointer pairs (-fsanitize=pointer-compare / pointer-subtract) ---- */
+
+/* The object addr points into: a live heap block (or pool block), a stack
+ * variable of this thread or a global, [*beg, *end): 1. Memory next to
+ * such objects that is none (a redzone, a freed block, a frame's padding):
+ * -1. Memory Sleuth knows nothing of: 0. */
+static int object_of(uptr addr, uptr *beg, uptr *end) {
+  chunk_info ci;
+  if (pools_describe(addr, &ci) || allocator_describe(addr, &ci)) {
+    if (ci.state != CHUNK_ALLOCATED || addr < ci.user_beg ||
+        addr - ci.user_beg >= ci.size)
+      return -1;
+    *beg = ci.user_beg;
+    *end = ci.user_beg + ci.size;
+    return 1;
+  }
+  uptr vb, vs;
+  sl_thread *t = thread_current();
+  if (stack_locate(addr, t->stack_lo, t->stack_hi, 0, 0, &vb, &vs)) {
+    if (!vs || addr < vb || addr - vb >= vs)
+      return -1;
+    *beg = vb;
+    *end = vb + vs;
+    return 1;
+  }
+  const char *name, *loc;
+  if (globals_find(addr, &vb, &vs, &name, &loc)) {
+    if (addr < vb || addr - vb >= vs)
+      return -1;
+    *beg = vb;
+    *end = vb + vs;
+    return 1;
+  }
+  return 0;
+}
+
+/* Two pointers may be compared or subtracted when both point into one
+ * object, the one past its end included: the lower one's object holds the
+ * byte before the higher one. A pointer into a freed block or a redzone
+ * pairs with nothing; two pointers into memory Sleuth does not know pass. */
+static int pair_is_invalid(uptr a1, uptr a2) {
+  uptr left = a1 < a2 ? a1 : a2, right = a1 < a2 ? a2 : a1;
+  uptr beg, end;
+  if (left == right)
+    return 0;
+  int k = object_of(left, &beg, &end);
+  if (k > 0)
+    return right - 1 >= end;
+  if (k < 0)
+    return 1;
+  return object_of(right - 1, &beg, &end) != 0;
+}
+
+/* describe_address fills the model's first description: the second
+ * address's is made there and moved to m->second. */
+static void describe_second(report_model *m, uptr addr) {
+  sbuf_t first = m->location;
+  int has_alloc = m->has_alloc, has_free = m->has_free;
+  uint32_t alloc_stack = m->alloc_stack, free_stack = m->free_stack;
+  unsigned alloc_tid = m->alloc_tid, free_tid = m->free_tid;
+  m->location = m->second; /* begin's empty buffer */
+  m->has_alloc = m->has_free = 0;
+  describe_address(m, addr);
+  m->second = m->location;
+  m->has_second = 1;
+  m->second_has_alloc = m->has_alloc;
+  m->second_has_free = m->has_free;
+  m->second_alloc_stack = m->alloc_stack;
+  m->second_free_stack = m->free_stack;
+  m->second_alloc_tid = m->alloc_tid;
+  m->second_free_tid = m->free_tid;
+  m->location = first;
+  m->has_alloc = has_alloc;
+  m->has_free = has_free;
+  m->alloc_stack = alloc_stack;
+  m->free_stack = free_stack;
+  m->alloc_tid = alloc_tid;
+  m->free_tid = free_tid;
+}
+
+void report_invalid_pointer_pair(uptr a1, uptr a2, uptr pc, uptr bp) {
+  static const char kind[] = "invalid-pointer-pair";
+  if (!pair_is_invalid(a1, a2))
+    return;
+  uptr pcs[SCREEN_FRAMES];
+  int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
+  if (suppressed(kind, pcs, n, 0))
+    return;
+  report_model m;
+  if (!begin(&m, kind, pc, site_caller(pc, pcs, n)))
+    return;
+  sbuf_printf(&m.message, ": %p %p", (void *)a1, (void *)a2);
+  note_thread(&m, m.tid);
+  set_error_stack(&m, pc, bp, 0);
+  describe_address(&m, a1);
+  describe_second(&m, a2);
   m.summary_pc = pc;
   finish(&m, 0);
 }

@@ -92,6 +92,11 @@ void report_mmap_limit(size_t size, size_t total, size_t limit_mb,
 void report_negative_size(uptr addr, uptr size, uptr pc, uptr bp, uptr site);
 void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
                           size_t bn, uptr pc, uptr bp, uptr site);
+/* A relational comparison or a subtraction of a1 and a2 (pc, bp: the
+ * instrumented frame's): reports invalid-pointer-pair unless both point
+ * into one heap block, global or stack variable (its end included), or
+ * both into memory Sleuth knows nothing of. */
+void report_invalid_pointer_pair(uptr a1, uptr a2, uptr pc, uptr bp);
 /* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */
 void report_deadly_signal(int sig, void *info, void *ctx);
 

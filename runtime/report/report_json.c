@@ -185,6 +185,18 @@ void json_render(sbuf_t *b, const report_model *m) {
     key_stack_id(b, "free_stack", m->free_stack);
     key_thread(b, "free_thread", m->free_tid);
   }
+  if (m->has_second) { /* invalid-pointer-pair's second address */
+    key(b, "second_location");
+    json_strn(b, m->second.buf, report_trimmed_len(&m->second));
+    if (m->second_has_alloc) {
+      key_stack_id(b, "second_alloc_stack", m->second_alloc_stack);
+      key_thread(b, "second_alloc_thread", m->second_alloc_tid);
+    }
+    if (m->second_has_free) {
+      key_stack_id(b, "second_free_stack", m->second_free_stack);
+      key_thread(b, "second_free_thread", m->second_free_tid);
+    }
+  }
   if (m->has_landed) { /* an overflow into a freed neighbour */
     key(b, "landed_in_freed_block");
     json_strn(b, m->landed.buf, report_trimmed_len(&m->landed));

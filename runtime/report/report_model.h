@@ -37,6 +37,12 @@ typedef struct {
   int has_landed;
   uint32_t landed_alloc_stack, landed_free_stack;
   unsigned landed_alloc_tid, landed_free_tid;
+  /* A second address (invalid-pointer-pair): what it is, and its heap
+   * block's stacks, after the first's. */
+  sbuf_t second;
+  int has_second, second_has_alloc, second_has_free;
+  uint32_t second_alloc_stack, second_free_stack;
+  unsigned second_alloc_tid, second_free_tid;
   uint32_t threads[MODEL_MAX_THREADS]; /* threads whose creation to show */
   int nthreads;
   uptr shadow_addr;    /* text: shadow bytes around it (0: none) */

@@ -174,33 +174,49 @@ static void text_details(sbuf_t *b, const report_model *m) {
   }
 }
 
-/* The location text, its first line coloured; then the heap block's
- * stacks. */
-static void text_location(sbuf_t *b, const report_model *m, int color) {
-  size_t n = report_trimmed_len(&m->location);
+/* An address's description, its first line coloured; then its heap
+ * block's stacks. */
+static void text_description(sbuf_t *b, const sbuf_t *text, int has_free,
+                             unsigned free_tid, uint32_t free_stack,
+                             int has_alloc, unsigned alloc_tid,
+                             uint32_t alloc_stack, int color) {
+  size_t n = report_trimmed_len(text);
   if (!n)
     return;
   sbuf_puts(b, paint(color, C_GREEN));
   size_t i = 0;
-  for (; i < n && m->location.buf[i] != '\n'; i++)
-    sbuf_putc(b, m->location.buf[i]);
+  for (; i < n && text->buf[i] != '\n'; i++)
+    sbuf_putc(b, text->buf[i]);
   sbuf_puts(b, paint(color, C_RESET));
   for (; i < n; i++)
-    sbuf_putc(b, m->location.buf[i]);
+    sbuf_putc(b, text->buf[i]);
   sbuf_putc(b, '\n');
-  if (m->has_free) {
+  if (has_free) {
     sbuf_printf(b, "%sfreed by thread T%u here:%s\n", paint(color, C_MAGENTA),
-                m->free_tid, paint(color, C_RESET));
-    text_stack_id(b, m->free_stack, color);
+                free_tid, paint(color, C_RESET));
+    text_stack_id(b, free_stack, color);
     sbuf_putc(b, '\n');
   }
-  if (m->has_alloc) {
+  if (has_alloc) {
     sbuf_printf(b, "%s%s by thread T%u here:%s\n", paint(color, C_MAGENTA),
-                m->has_free ? "previously allocated" : "allocated",
-                m->alloc_tid, paint(color, C_RESET));
-    text_stack_id(b, m->alloc_stack, color);
+                has_free ? "previously allocated" : "allocated", alloc_tid,
+                paint(color, C_RESET));
+    text_stack_id(b, alloc_stack, color);
   }
   sbuf_putc(b, '\n');
+}
+
+/* The location (and a second address's), then a freed block an overflow
+ * landed in. */
+static void text_location(sbuf_t *b, const report_model *m, int color) {
+  if (!report_trimmed_len(&m->location))
+    return;
+  text_description(b, &m->location, m->has_free, m->free_tid, m->free_stack,
+                   m->has_alloc, m->alloc_tid, m->alloc_stack, color);
+  if (m->has_second)
+    text_description(b, &m->second, m->second_has_free, m->second_free_tid,
+                      m->second_free_stack, m->second_has_alloc,
+                      m->second_alloc_tid, m->second_alloc_stack, color);
   if (m->has_landed) {
     sbuf_printf(b, "%sThe access landed in a freed block: %s", paint(color, C_GREEN),
                 paint(color, C_RESET));
