@@ -11,8 +11,8 @@
 
 #define LOW_SHADOW_BEG 0x7fff8000ULL
 #define LOW_SHADOW_END 0x8fff6fffULL
-#define GAP_BEG 0x8fff7000ULL
-#define GAP_END 0x2008fff6fffULL
+#define GAP_BEG SHADOW_GAP_BEG
+#define GAP_END SHADOW_GAP_END
 #define HIGH_SHADOW_BEG 0x2008fff7000ULL
 #define HIGH_SHADOW_END 0x10007fff7fffULL
 
@@ -56,12 +56,25 @@ static void map_range(const char *what, uptr beg, uptr end, int prot) {
   sys_madvise((void *)beg, len, MADV_DONTDUMP);
 }
 
+int sl_shadow_gap_open;
+
 void shadow_init(void) {
   map_range("low shadow", LOW_SHADOW_BEG, LOW_SHADOW_END,
             PROT_READ | PROT_WRITE);
   map_range("high shadow", HIGH_SHADOW_BEG, HIGH_SHADOW_END,
             PROT_READ | PROT_WRITE);
-  map_range("shadow gap", GAP_BEG, GAP_END, PROT_NONE);
+  if (sl_opt.protect_shadow_gap) {
+    map_range("shadow gap", GAP_BEG, GAP_END, PROT_NONE);
+    return;
+  }
+  /* protect_shadow_gap=0, as ASan: the gap stays free for the program's
+   * own mappings, and the gap's shadow (a part of the gap itself, as in
+   * ASan) is mapped, so that memory there is checked and can be
+   * poisoned like any other. */
+  uptr beg = MEM_TO_SHADOW(GAP_BEG) & ~(uptr)4095;
+  uptr end = (MEM_TO_SHADOW(GAP_END) | 4095);
+  map_range("shadow gap's shadow", beg, end, PROT_READ | PROT_WRITE);
+  sl_shadow_gap_open = 1;
 }
 
 void shadow_poison(uptr addr, uptr size, uint8_t value) {

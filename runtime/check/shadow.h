@@ -56,10 +56,23 @@ int shadow_byte_poisoned(uptr addr);
 #define SHADOW_HIGH_MEM_BEG 0x10007fff8000ULL
 #define SHADOW_HIGH_MEM_END 0x7fffffffffffULL
 
-/* Whether addr is application memory (not shadow or the shadow gap). */
+/* The gap between the two shadows (ASan's ShadowGap). Inaccessible, but
+ * with protect_shadow_gap=0 left to the program (GPU drivers map memory
+ * there) with its shadow mapped: then application memory too. */
+#define SHADOW_GAP_BEG 0x8fff7000ULL
+#define SHADOW_GAP_END 0x2008fff6fffULL
+extern int sl_shadow_gap_open;
+static inline int shadow_gap_has(uptr a) {
+  return SL_UNLIKELY(sl_shadow_gap_open) && a >= SHADOW_GAP_BEG &&
+         a <= SHADOW_GAP_END;
+}
+
+/* Whether addr is application memory (not shadow or, unless
+ * protect_shadow_gap=0, the shadow gap). */
 static inline int shadow_is_app_mem(uptr a) {
   return a <= SHADOW_LOW_MEM_END ||
-         (a >= SHADOW_HIGH_MEM_BEG && a <= SHADOW_HIGH_MEM_END);
+         (a >= SHADOW_HIGH_MEM_BEG && a <= SHADOW_HIGH_MEM_END) ||
+         shadow_gap_has(a);
 }
 
 /* Whether [beg, end) (empty when end == beg) starts and ends in
@@ -97,7 +110,8 @@ static inline int shadow_range_bad_raw(uptr addr, uptr size) {
   uptr hi_a = addr - SHADOW_HIGH_MEM_BEG, hi_l = last - SHADOW_HIGH_MEM_BEG;
   if (SL_UNLIKELY(!(hi_a <= hi_l &&
                     hi_l <= SHADOW_HIGH_MEM_END - SHADOW_HIGH_MEM_BEG) &&
-                  !(addr <= last && last <= SHADOW_LOW_MEM_END)))
+                  !(addr <= last && last <= SHADOW_LOW_MEM_END)) &&
+      !(addr <= last && shadow_gap_has(addr) && shadow_gap_has(last)))
     return 1;
   if (size > 64)
     return shadow_first_poisoned(addr, size) != 0;

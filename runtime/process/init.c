@@ -258,6 +258,10 @@ void sleuth_init(void) {
     report_raw("thread_local_quarantine_size_kb=%lluK",
                sl_opt.thread_local_quarantine_size_kb);
     report_raw("malloc_context_size=%llu", sl_opt.malloc_context_size);
+    if (sl_shadow_gap_open)
+      report_raw("protect_shadow_gap=0: not protecting the shadow gap "
+                 "[%p, %p]; its shadow is mapped",
+                 (void *)SHADOW_GAP_BEG, (void *)SHADOW_GAP_END);
     report_raw("SHADOW_SCALE: %d", SLEUTH_SHADOW_SCALE);
     report_raw("SHADOW_OFFSET: 0x%lx", (unsigned long)SLEUTH_SHADOW_OFFSET);
     /* Flags of ASan-syntax strings that were ignored, one line each. */
