@@ -29,6 +29,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -69,7 +70,11 @@ bool shouldInstrumentGlobal(GlobalVariable &G, const DataLayout &DL,
   if (startsWith(Name, "llvm.") || startsWith(Name, "__llvm") ||
       startsWith(Name, "__prof") || startsWith(Name, "__sleuth") ||
       startsWith(Name, "sleuth.") || startsWith(Name, "__start_") ||
-      startsWith(Name, "__stop_") || startsWith(Name, "_ZTV") ||
+      startsWith(Name, "__stop_") ||
+      // Vtables are instrumented (a vtable defined in two modules is an ODR
+      // violation the runtime reports), but not those whole-program
+      // devirtualisation or CFI lay out by their !type metadata.
+      (startsWith(Name, "_ZTV") && G.hasMetadata(LLVMContext::MD_type)) ||
       startsWith(Name, "_ZTI") || startsWith(Name, "_ZTS") ||
       startsWith(Name, "__cxx_global") || startsWith(Name, "__dso_handle"))
     return false;
@@ -193,6 +198,7 @@ unsigned instrumentGlobals(Module &M) {
     ModuleFile = M.getModuleIdentifier();
 
   SmallVector<Constant *, 32> Descs;
+  SmallVector<std::pair<GlobalValue *, GlobalValue *>, 8> OdrPairs;
   auto Describe = [&](GlobalValue *GV, uint64_t Size, uint64_t Total,
                       StringRef Name, StringRef Where, uint64_t Flags) {
     Descs.push_back(ConstantStruct::get(
@@ -267,9 +273,15 @@ unsigned instrumentGlobals(Module &M) {
       Name = (NewG->hasPrivateLinkage() && startsWith(N, ".str")) ||
                      N.empty()
                  ? std::string("<string literal>")
-                 : N.str();
+             : startsWith(N, "_Z") ? demangle(N.str()) // "vtable for X"
+                                   : N.str();
     }
-    Describe(ownDefinition(*NewG), Size, Size + RZ, Name, Where, Flags);
+    GlobalValue *Own = ownDefinition(*NewG);
+    Describe(Own, Size, Size + RZ, Name, Where, Flags);
+    // A symbol another module may define too: the runtime compares this
+    // module's copy with the one the dynamic linker bound the symbol to.
+    if (Own != NewG)
+      OdrPairs.push_back({Own, NewG});
     GuardSection K = sectionKindOf(*NewG);
     if (K != GuardSection::Count && !FirstOf[unsigned(K)])
       FirstOf[unsigned(K)] = NewG;
@@ -310,9 +322,28 @@ unsigned instrumentGlobals(Module &M) {
   };
   // Priority 1 like sleuth.module_ctor, added after it: runs after the
   // runtime is initialised.
-  appendToGlobalCtors(M, MakeFn("sleuth.register_globals",
-                                "__sleuth_register_globals"),
-                      /*Priority=*/1);
+  Function *Register =
+      MakeFn("sleuth.register_globals", "__sleuth_register_globals");
+  if (!OdrPairs.empty()) {
+    // {own copy, the symbol as bound} per preemptible global, checked for
+    // ODR violations once the globals are registered.
+    SmallVector<Constant *, 16> Words;
+    for (auto &P : OdrPairs) {
+      Words.push_back(ConstantExpr::getPtrToInt(P.first, IntptrTy));
+      Words.push_back(ConstantExpr::getPtrToInt(P.second, IntptrTy));
+    }
+    ArrayType *PairsTy = ArrayType::get(IntptrTy, Words.size());
+    auto *Pairs = new GlobalVariable(M, PairsTy, /*isConstant=*/false,
+                                     GlobalValue::PrivateLinkage,
+                                     ConstantArray::get(PairsTy, Words),
+                                     "sleuth.odr_pairs");
+    IRBuilder<> IRB(Register->getEntryBlock().getTerminator());
+    FunctionCallee Fn = M.getOrInsertFunction(
+        "__sleuth_register_odr", VoidTy, pointerTo(IntptrTy), IntptrTy);
+    IRB.CreateCall(Fn, {ConstantExpr::getPointerCast(Pairs, pointerTo(IntptrTy)),
+                        ConstantInt::get(IntptrTy, OdrPairs.size())});
+  }
+  appendToGlobalCtors(M, Register, /*Priority=*/1);
   appendToGlobalDtors(M, MakeFn("sleuth.unregister_globals",
                                 "__sleuth_unregister_globals"),
                       /*Priority=*/1);

@@ -107,6 +107,11 @@ uint64_t __sleuth_load_array_cookie(uintptr_t cookie);
 void __sleuth_before_dynamic_init(uintptr_t module);
 void __sleuth_after_dynamic_init(void);
 void __sleuth_register_globals(__sleuth_global *globals, uintptr_t n);
+/* After a module's globals are registered: pairs[2i] is this module's copy
+ * of a global whose symbol another module may define too (a preemptible
+ * definition), pairs[2i+1] the address the symbol was bound to. When they
+ * differ, two modules define it (detect_odr_violation). */
+void __sleuth_register_odr(const uintptr_t *pairs, uintptr_t n);
 void __sleuth_unregister_globals(__sleuth_global *globals, uintptr_t n);
 
 /* Stack redzones (v2). A frame with redzoned locals starts with a 32-byte

@@ -7,22 +7,121 @@
 #include "globals.h"
 #include "interception.h"
 #include "options.h"
+#include "report.h"
 #include "shadow.h"
+#include "unwind.h"
 
 typedef struct {
   __sleuth_global *g;
   uptr n;
   int init_started; /* its dynamic initialisers began (init-order checks) */
+  uint32_t reg_stack; /* where it was registered (detect_odr_violation) */
 } gtable;
 
 static spin_t glock;
 static gtable *tables;
 static uptr ntables, cap_tables;
 
+/* ---- ODR violations (detect_odr_violation) ---------------------------
+ * Each module registers its own copy of every global (pass: ownDefinition).
+ * For a symbol another module may define too, it also hands over
+ * {own copy, the address the dynamic linker bound the symbol to}: when
+ * they differ, another module defines the same symbol and this copy is
+ * never used, a violation of the One Definition Rule. It is reported once
+ * the other definition is registered too (libraries' constructors run
+ * before the executable's), with both names, sizes and registration
+ * stacks; detect_odr_violation=1 only when the sizes differ, as ASan. */
+typedef struct {
+  uptr own, sym;
+  uint32_t stack;
+} odr_pair;
+static odr_pair *pending;
+static uptr npending, cap_pending;
+
+static const __sleuth_global *find_global_locked(uptr beg, uint32_t *stack) {
+  for (uptr t = 0; t < ntables; t++)
+    for (uptr i = 0; i < tables[t].n; i++)
+      if (tables[t].g[i].beg == beg &&
+          !(tables[t].g[i].flags & SLEUTH_GLOBAL_LEFT_GUARD)) {
+        *stack = tables[t].reg_stack;
+        return &tables[t].g[i];
+      }
+  return 0;
+}
+
+static void odr_definition_of(odr_definition *d, const __sleuth_global *g,
+                              uint32_t stack) {
+  d->addr = g->beg;
+  d->size = g->size;
+  d->name = g->name;
+  d->location = g->location;
+  d->stack = stack;
+}
+
+/* Reports the pending pairs whose other definition is registered now, one
+ * at a time, without the lock (a report may stop the process). */
+static void odr_resolve(void) {
+  for (;;) {
+    odr_definition used, unused;
+    int found = 0;
+    spin_lock(&glock);
+    for (uptr i = 0; i < npending && !found;) {
+      uint32_t us = 0, ss = 0;
+      const __sleuth_global *a = find_global_locked(pending[i].own, &us);
+      const __sleuth_global *b = a ? find_global_locked(pending[i].sym, &ss) : 0;
+      if (a && !b) { /* the other module is not registered (yet) */
+        i++;
+        continue;
+      }
+      if (a && (sl_opt.detect_odr_violation >= 2 || a->size != b->size)) {
+        odr_definition_of(&used, b, ss);
+        odr_definition_of(&unused, a, pending[i].stack);
+        found = 1;
+      }
+      pending[i] = pending[--npending];
+    }
+    spin_unlock(&glock);
+    if (!found)
+      return;
+    report_odr_violation(&used, &unused);
+  }
+}
+
+SL_INTERFACE void __sleuth_register_odr(const uintptr_t *pairs, uintptr_t n) {
+  if (!sl_opt.detect_odr_violation || !pairs)
+    return;
+  uptr differ = 0;
+  for (uptr i = 0; i < n; i++)
+    differ += pairs[2 * i] != pairs[2 * i + 1];
+  if (!differ) /* this module's definitions are the ones in use */
+    return;
+  uint32_t stack = stack_capture_id(CALLER_PC_HERE(), FRAME_HERE());
+  spin_lock(&glock);
+  for (uptr i = 0; i < n; i++) {
+    if (pairs[2 * i] == pairs[2 * i + 1])
+      continue;
+    if (npending == cap_pending) {
+      uptr nc = cap_pending ? cap_pending * 2 : 16;
+      odr_pair *np = irealloc(pending, nc * sizeof *np);
+      if (!np)
+        break;
+      pending = np;
+      cap_pending = nc;
+    }
+    pending[npending++] = (odr_pair){pairs[2 * i], pairs[2 * i + 1], stack};
+  }
+  spin_unlock(&glock);
+  odr_resolve();
+}
+
 SL_INTERFACE void __sleuth_register_globals(__sleuth_global *g, uintptr_t n) {
   ENSURE_INIT();
   if (!g || !n)
     return;
+  /* Where the module registered, for an ODR report naming it later. */
+  uint32_t reg_stack = sl_opt.detect_odr_violation
+                           ? stack_capture_id(CALLER_PC_HERE(), FRAME_HERE())
+                           : 0;
   for (uptr i = 0; i < n; i++) {
     uptr beg = g[i].beg, size = g[i].size, total = g[i].size_with_redzone;
     if (beg & 7 || total < size)
@@ -46,8 +145,11 @@ SL_INTERFACE void __sleuth_register_globals(__sleuth_global *g, uintptr_t n) {
   tables[ntables].g = g;
   tables[ntables].n = n;
   tables[ntables].init_started = 0;
+  tables[ntables].reg_stack = reg_stack;
   ntables++;
   spin_unlock(&glock);
+  if (npending)
+    odr_resolve();
 }
 
 SL_INTERFACE void __sleuth_unregister_globals(__sleuth_global *g, uintptr_t n) {
@@ -59,6 +161,17 @@ SL_INTERFACE void __sleuth_unregister_globals(__sleuth_global *g, uintptr_t n) {
       tables[i] = tables[--ntables];
       break;
     }
+  /* Pending ODR pairs of the module: its copies are gone. */
+  for (uptr i = 0; i < npending;) {
+    uptr own = pending[i].own;
+    int mine = 0;
+    for (uptr k = 0; k < n && !mine; k++)
+      mine = g[k].beg == own;
+    if (mine)
+      pending[i] = pending[--npending];
+    else
+      i++;
+  }
   spin_unlock(&glock);
   for (uptr i = 0; i < n; i++)
     if (!(g[i].beg & 7) && g[i].size_with_redzone >= g[i].size)

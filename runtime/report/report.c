@@ -412,6 +412,7 @@ static int begin(report_model *m, const char *kind, uptr site, uptr caller) {
   sbuf_init_grow(&m->location, 256);
   sbuf_init_grow(&m->landed, 128);
   sbuf_init_grow(&m->second, 128);
+  sbuf_init_grow(&m->summary_note, 64);
   sbuf_puts(&m->message, kind);
   report_hooks_begin(kind);
   return 1;
@@ -544,6 +545,7 @@ static void finish(report_model *m, int fatal) {
   sbuf_free(&m->location);
   sbuf_free(&m->landed);
   sbuf_free(&m->second);
+  sbuf_free(&m->summary_note);
   spin_unlock(&report_lock);
 }
 
@@ -1010,6 +1012,62 @@ void report_invalid_pointer_pair(uptr a1, uptr a2, uptr pc, uptr bp) {
   describe_address(&m, a1);
   describe_second(&m, a2);
   m.summary_pc = pc;
+  finish(&m, 0);
+}
+
+/* ---- ODR violations --------------------------------------------------- */
+
+static void odr_line(sbuf_t *b, int n, const odr_definition *d) {
+  const char *mod;
+  uptr bias;
+  sbuf_printf(b, "  [%d] size=%lu '%s' %s", n, (unsigned long)d->size,
+              d->name ? d->name : "?", d->location ? d->location : "?");
+  if (module_for_pc(d->addr, &mod, &bias))
+    sbuf_printf(b, " in %s", mod);
+  sbuf_putc(b, '\n');
+}
+
+static void odr_stack(sbuf_t *b, int n, uint32_t id) {
+  uptr few[32];
+  int k;
+  sbuf_printf(b, "  [%d]:\n", n);
+  const uptr *pcs = report_stack_frames(id, few, 32, &k);
+  if (k)
+    print_stack(b, pcs, k, 0);
+  else
+    sbuf_puts(b, "    <empty stack>\n");
+  report_stack_frames_done(pcs);
+}
+
+void report_odr_violation(const odr_definition *used,
+                          const odr_definition *unused) {
+  static const char kind[] = "odr-violation";
+  if (suppressed_id(kind, unused->stack))
+    return;
+  report_model m;
+  if (!begin(&m, kind, 0, 0))
+    return;
+  sbuf_printf(&m.message, " (%p):", (void *)used->addr);
+  odr_line(&m.details, 1, used);
+  odr_line(&m.details, 2, unused);
+  sbuf_puts(&m.details, "  (one symbol defined twice: the program uses [1], "
+                        "[2] is never used)\n");
+  /* The text shows both registrations below instead; JSON's stack is the
+   * unused definition's. */
+  set_stack_id(&m, unused->stack);
+  m.no_error_stack = 1;
+  sbuf_puts(&m.location, "These globals were registered at these points:\n");
+  odr_stack(&m.location, 1, used->stack);
+  sbuf_putc(&m.location, '\n');
+  odr_stack(&m.location, 2, unused->stack);
+  sbuf_printf(&m.summary_note, "global '%s' at %s",
+              used->name ? used->name : "?",
+              used->location ? used->location : "?");
+  m.hint = options_named_asan()
+               ? "==HINT: if you don't care about these errors you may set "
+                 "ASAN_OPTIONS=detect_odr_violation=0"
+               : "==HINT: if you don't care about these errors you may set "
+                 "SLEUTH_OPTIONS=detect_odr_violation=0";
   finish(&m, 0);
 }
 

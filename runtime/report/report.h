@@ -97,6 +97,17 @@ void report_param_overlap(const char *func, uptr a, size_t an, uptr b,
  * into one heap block, global or stack variable (its end included), or
  * both into memory Sleuth knows nothing of. */
 void report_invalid_pointer_pair(uptr a1, uptr a2, uptr pc, uptr bp);
+/* One definition of a global (detect_odr_violation): its copy's address,
+ * size, name, "file:line:col", and where its module registered it. */
+typedef struct {
+  uptr addr, size;
+  const char *name, *location;
+  uint32_t stack;
+} odr_definition;
+/* Two modules define the same global: used is the copy the program uses,
+ * unused the other module's, which no code reaches. */
+void report_odr_violation(const odr_definition *used,
+                          const odr_definition *unused);
 /* From the SEGV/SIGBUS handler: ctx is the ucontext_t. */
 void report_deadly_signal(int sig, void *info, void *ctx);
 

@@ -27,6 +27,7 @@ typedef struct {
   uptr *pcs; /* the error's stack: DEPOT_MAX_FRAMES, report.c's, locked */
   int npcs;
   int first_exact; /* pcs[0] is the faulting pc, not a return address */
+  int no_error_stack; /* text: no stack after the headline (odr-violation) */
   sbuf_t location; /* what the address is; may be empty or several lines */
   int has_alloc, has_free; /* the heap block's stacks, when known */
   uint32_t alloc_stack, free_stack;
@@ -48,6 +49,7 @@ typedef struct {
   uptr shadow_addr;    /* text: shadow bytes around it (0: none) */
   const char *trailer; /* text: a line before the SUMMARY */
   uptr summary_pc;     /* the frame the SUMMARY names (0: none) */
+  sbuf_t summary_note; /* without summary_pc: "KIND: NOTE" instead */
   int summary_exact;
   const char *hint; /* text: a line after the SUMMARY */
   scariness_t scariness; /* print_scariness=1 (score 0: not shown) */

@@ -142,6 +142,10 @@ static int runtime_source(const char *file) {
 void report_summary_text(sbuf_t *b, const report_model *m) {
   sbuf_puts(b, m->kind);
   uptr pc = m->summary_pc;
+  if (!pc && m->summary_note.len) {
+    sbuf_printf(b, ": %s", m->summary_note.buf);
+    return;
+  }
   sl_frame_info fi[8];
   int n = pc ? symbolize_pc(m->summary_exact ? pc : pc - 1, fi, 8) : 0;
   if (n > 0 && runtime_source(fi[0].file))
@@ -261,10 +265,12 @@ void text_render(sbuf_t *b, const report_model *m, int color) {
                 m->scariness.descr);
   /* Findings made after the fact (a redzone or freed block checked later)
    * have no stack of their own: the block's stacks below tell it. */
-  if (m->npcs || !m->has_alloc)
-    text_stack(b, m->pcs, m->npcs, m->first_exact, color);
-  text_dedup_token(b, m->pcs, m->npcs, m->first_exact);
-  sbuf_putc(b, '\n');
+  if (!m->no_error_stack) {
+    if (m->npcs || !m->has_alloc)
+      text_stack(b, m->pcs, m->npcs, m->first_exact, color);
+    text_dedup_token(b, m->pcs, m->npcs, m->first_exact);
+    sbuf_putc(b, '\n');
+  }
   text_location(b, m, color);
   for (int i = 0; i < m->nthreads; i++) {
     sl_thread *t = thread_by_tid(m->threads[i]);
