@@ -276,6 +276,10 @@ unsigned instrumentGlobals(Module &M) {
              : startsWith(N, "_Z") ? demangle(N.str()) // "vtable for X"
                                    : N.str();
     }
+    // A vtable by its C++ name ("vtable for Shape"), also where the debug
+    // info describes it (clang 20 on: an artificial "_vtable$").
+    if (startsWith(NewG->getName(), "_ZTV"))
+      Name = demangle(NewG->getName().str());
     GlobalValue *Own = ownDefinition(*NewG);
     Describe(Own, Size, Size + RZ, Name, Where, Flags);
     // A symbol another module may define too: the runtime compares this

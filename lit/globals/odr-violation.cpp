@@ -68,8 +68,8 @@ int main() {
 // CHECK-NOT: main ran
 
 // VTABLE: ERROR: Sleuth: odr-violation
-// VTABLE-NEXT: [1] size=24 'vtable for Shape' {{.*}}odr-violation.cpp in {{.*}}tmp-v1.so
-// VTABLE-NEXT: [2] size=24 'vtable for Shape' {{.*}}odr-violation.cpp in {{.*}}tmp-v2.so
+// VTABLE-NEXT: [1] size=24 'vtable for Shape' {{.*}}odr-violation.cpp{{(:[0-9]+)?}} in {{.*}}tmp-v1.so
+// VTABLE-NEXT: [2] size=24 'vtable for Shape' {{.*}}odr-violation.cpp{{(:[0-9]+)?}} in {{.*}}tmp-v2.so
 // VTABLE: SUMMARY: Sleuth: odr-violation: global 'vtable for Shape'
 
 // CLEAN-NOT: odr-violation
