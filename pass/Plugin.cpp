@@ -4,6 +4,8 @@
 // extension point (after inlining, GVN, LICM, vectorisation), except in the
 // post-link phase of (Thin)LTO, where the pre-link run already instrumented
 // the code. opt -load-pass-plugin=SleuthPass.so -passes=sleuth runs it alone.
+// With -mllvm -sanitizer-coverage-level=N (sleuth-cc -fsanitize=fuzzer),
+// LLVM's SanitizerCoverage runs just before SleuthPass, from here.
 //
 //===----------------------------------------------------------------------===//
 #include "PassOptions.h"
@@ -11,6 +13,8 @@
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Instrumentation/SanitizerCoverage.h"
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
 #else
@@ -42,16 +46,56 @@ struct SourceFactsPass : PassInfoMixin<SourceFactsPass> {
   static bool isRequired() { return true; }
 };
 
+// Coverage for libFuzzer must see the program's code, not Sleuth's checks:
+// clang's own -fsanitize-coverage pass runs after every plugin's
+// OptimizerLast passes, so it would put an edge counter on each check's
+// report branch and trace each shadow comparison (3x the features, and
+// libFuzzer's table of compared values full of shadow bytes), where
+// clang's ASan runs after the coverage pass. So sleuth-cc asks for
+// coverage with LLVM's own -mllvm -sanitizer-coverage-* options instead,
+// and it runs here, first; the pass reads what to do from those options.
+bool coverageRequested() {
+  auto &Opts = cl::getRegisteredOptions();
+  auto It = Opts.find("sanitizer-coverage-level");
+  if (It == Opts.end())
+    return false;
+  return static_cast<cl::opt<int> *>(It->second)->getValue() > 0;
+}
+
+void addCoveragePass(ModulePassManager &MPM) {
+#if LLVM_VERSION_MAJOR >= 18 // renamed then
+  MPM.addPass(SanitizerCoveragePass());
+#else
+  MPM.addPass(ModuleSanitizerCoveragePass());
+#endif
+}
+
+// What clang's -fsanitize=fuzzer-no-link also does: optforfuzzing on every
+// function, before the optimiser runs, keeps branches the optimiser would
+// turn into selects or lookup tables, so the coverage has their edges.
+struct OptForFuzzingPass : PassInfoMixin<OptForFuzzingPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    for (Function &F : M)
+      if (!F.isDeclaration())
+        F.addFnAttr(Attribute::OptForFuzzing);
+    return PreservedAnalyses::none();
+  }
+};
+
 void registerCallbacks(PassBuilder &PB) {
   (void)sleuth::getPassOptions(); // a bad SLEUTH_PASS_OPTIONS stops here
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(SourceFactsPass());
+        if (coverageRequested())
+          MPM.addPass(OptForFuzzingPass());
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, auto &&...Rest) {
         if (isLTOPostLink(Rest...))
           return;
+        if (coverageRequested())
+          addCoveragePass(MPM);
         MPM.addPass(sleuth::SleuthPass());
       });
   PB.registerPipelineParsingCallback(
