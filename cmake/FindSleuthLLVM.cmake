@@ -2,7 +2,9 @@
 # Sets SLEUTH_LLVM_CONFIG, SLEUTH_LLVM_MAJOR, SLEUTH_LLVM_BINDIR,
 # SLEUTH_LLVM_CXXFLAGS, SLEUTH_LLVM_INCLUDE_DIR, SLEUTH_CLANG,
 # SLEUTH_CLANGXX, SLEUTH_SYMBOLIZER, SLEUTH_FILECHECK, SLEUTH_NOT, SLEUTH_LIT.
-set(_apt "apt-get install clang-14 llvm-14-dev libclang-14-dev libclang-rt-14-dev")
+# cmake/SleuthPrerequisites.cmake (before project()) has chosen the LLVM
+# (SLEUTH_LLVM, SLEUTH_LLVM_CONFIG, LLVM_DIR or 14) and checked its files.
+set(_apt "apt-get install clang-${_sleuth_major} llvm-${_sleuth_major}-dev llvm-${_sleuth_major}-tools libclang-${_sleuth_major}-dev libclang-rt-${_sleuth_major}-dev")
 
 if(NOT SLEUTH_LLVM_CONFIG)
   if(LLVM_DIR)
