@@ -27,8 +27,50 @@ config.suffixes = [".c", ".cpp"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.sleuth_lit_obj
+# Why a feature is missing, for the tests that need it: "needs TOOL
+# (apt-get install PACKAGE)" for an optional tool, or what the machine
+# lacks. An UNSUPPORTED test prints one "Skipped: ..." line per missing
+# feature, and the test run's summary (test/skip_summary.py, after ctest)
+# counts them: each missing tool once, with its package and its tests.
+MISSING = {}
+
+import lit.Test
+
+
 # bash, so RUN lines may use `$?` and `$(...)`.
-config.test_format = lit.formats.ShTest(execute_external=True)
+class SleuthShTest(lit.formats.ShTest):
+    def execute(self, test, litConfig):
+        result = super().execute(test, litConfig)
+        if result.code == lit.Test.UNSUPPORTED:
+            feats = test.getMissingRequiredFeatures() + test.getUnsupportedFeatures()
+            lines = ["Skipped: " + MISSING.get(f, _feature_reason(f)) for f in feats]
+            if not feats:
+                lines = ["Skipped: " + (result.output or "no reason given").strip()]
+            print("\n".join(lines), flush=True)
+            # For the summary at the end of a ctest run (test/skip_summary.py).
+            skip_dir = getattr(config, "sleuth_skip_dir", "")
+            if skip_dir:
+                os.makedirs(skip_dir, exist_ok=True)
+                name = "lit%" + "%".join(test.path_in_suite)
+                with open(os.path.join(skip_dir, name), "w") as f:
+                    f.write("\n".join(lines) + "\n")
+        return result
+
+
+def _feature_reason(f):
+    if f.startswith("llvm-"):
+        if f == "llvm-" + config.sleuth_llvm_major:
+            return "not run with LLVM %s (UNSUPPORTED: %s)" % (f[5:], f)
+        return "runs with LLVM %s only (this is LLVM %s)" % (f[5:], config.sleuth_llvm_major)
+    return "feature '%s', which lit/lit.cfg.py never provides" % f
+
+
+# Tests are run in worker processes: the format's class must be found by
+# its name there.
+lit.formats.SleuthShTest = SleuthShTest
+SleuthShTest.__module__ = "lit.formats"
+SleuthShTest.__qualname__ = "SleuthShTest"
+config.test_format = SleuthShTest(execute_external=True)
 
 # Tests see only what they need of the caller's environment; in particular
 # no SLEUTH_OPTIONS leaks in from the shell that runs lit.
@@ -73,6 +115,8 @@ _other_cc = _others[0] if _others else shutil.which("gcc")
 if _other_cc:
     config.available_features.add("other-cc")
     config.substitutions.append(("%other_cc", _other_cc))
+else:
+    MISSING["other-cc"] = "needs gcc (apt-get install gcc): a C compiler that is not clang %s" % config.sleuth_llvm_major
 config.substitutions.append(tool("FileCheck", config.sleuth_filecheck))
 config.substitutions.append(tool("not", config.sleuth_not))
 count = os.path.join(llvm_bindir, "count")
@@ -84,9 +128,10 @@ else:
 config.available_features.add("llvm-" + config.sleuth_llvm_major)
 
 # Optional tools. A test that needs one says `REQUIRES: <feature>`; without
-# the tool lit marks it UNSUPPORTED (CTest: skipped) and this note names the
-# Debian package that provides it, so a fresh machine never fails on them.
-# .ci/run installs every package listed here.
+# the tool lit marks it UNSUPPORTED (CTest: skipped) and the test prints
+# the Debian package that provides it, so a fresh machine never fails on
+# them. docs/packages.txt lists every package here (docs/install-lines
+# checks it) and .ci/run installs them.
 OPTIONAL_TOOLS = {
     # feature: (executable, Debian package)
     "jeprof": ("jeprof", "libjemalloc-dev"),
@@ -101,8 +146,7 @@ for _feature, (_exe, _pkg) in sorted(OPTIONAL_TOOLS.items()):
     if shutil.which(_exe):
         config.available_features.add(_feature)
     else:
-        lit_config.note("UNSUPPORTED without %s: tests that need it are skipped "
-                        "(apt-get install %s)" % (_exe, _pkg))
+        MISSING[_feature] = "needs %s (apt-get install %s)" % (_exe, _pkg)
 
 # LLVM's libc++ for this clang (libc++-N-dev): its containers annotate
 # themselves for an address sanitizer (vector always, deque from libc++
@@ -118,9 +162,13 @@ if os.path.isfile(os.path.join(_libcxx, "vector")):
     except OSError:
         pass
 else:
-    lit_config.note("UNSUPPORTED without libc++ for clang %s: tests that need it "
-                    "are skipped (apt-get install libc++-%s-dev libc++abi-%s-dev)"
-                    % ((config.sleuth_llvm_major,) * 3))
+    MISSING["libcxx"] = MISSING["libcxx-deque-annotations"] = (
+        "needs libc++-%s (apt-get install libc++-%s-dev libc++abi-%s-dev)"
+        % ((config.sleuth_llvm_major,) * 3))
+if "libcxx" in config.available_features:
+    MISSING["libcxx-deque-annotations"] = (
+        "needs a libc++ with annotated deques (libc++ 17+; this is %s's)"
+        % config.sleuth_llvm_major)
 
 # libFuzzer's engine for this clang (libclang-rt-N-dev, the package that
 # also has ASan's runtime): the tests of sleuth-cc -fsanitize=fuzzer.
@@ -171,11 +219,14 @@ if os.geteuid() == 0 and _shutil.which("unshare"):
         # the same probe shows a private tmpfs can be mounted (full disks)
         config.available_features.add("root-unshare-tmpfs")
     else:
-        lit_config.note("cannot hide /proc with unshare -m: tests that need "
-                        "it are UNSUPPORTED")
+        MISSING["root-unshare-hides-proc"] = MISSING["root-unshare-tmpfs"] = (
+            "needs unshare -m to mount a private /proc (refused here)")
+elif os.geteuid() != 0:
+    MISSING["root-unshare-hides-proc"] = MISSING["root-unshare-tmpfs"] = (
+        "needs root (to hide /proc with unshare -m)")
 else:
-    lit_config.note("not root or no unshare (Debian package util-linux): "
-                    "tests that hide /proc are UNSUPPORTED")
+    MISSING["root-unshare-hides-proc"] = MISSING["root-unshare-tmpfs"] = (
+        "needs unshare (apt-get install util-linux)")
 
 # Secure-mode tests run a setuid-root copy of the test program as nobody:
 # that takes root, setpriv (Debian's util-linux), a nobody user and a
@@ -202,10 +253,13 @@ if (os.geteuid() == 0 and _shutil.which("setpriv") and _have_nobody and
         _world_reachable(config.test_exec_root) and
         not os.statvfs(config.test_exec_root).f_flag & os.ST_NOSUID):
     config.available_features.add("root-setuid")
+elif os.geteuid() != 0:
+    MISSING["root-setuid"] = "needs root (a setuid-root copy run as nobody)"
+elif not _shutil.which("setpriv"):
+    MISSING["root-setuid"] = "needs setpriv (apt-get install util-linux)"
 else:
-    lit_config.note("not root, no setpriv (util-linux), no nobody user, or a "
-                    "build tree others cannot reach or on a nosuid file "
-                    "system: the setuid tests are UNSUPPORTED")
+    MISSING["root-setuid"] = ("needs a nobody user and a build tree others can "
+                              "reach on a file system that honours setuid")
 
 # Out-of-memory tests ask for 512 GiB: the kernel refuses that only when it
 # does not overcommit unconditionally (vm.overcommit_memory != 1).
@@ -213,8 +267,11 @@ try:
     with open("/proc/sys/vm/overcommit_memory") as f:
         if f.read().strip() != "1":
             config.available_features.add("overcommit-limited")
+        else:
+            MISSING["overcommit-limited"] = (
+                "needs vm.overcommit_memory other than 1 (this kernel grants any size)")
 except OSError:
-    pass
+    MISSING["overcommit-limited"] = "needs /proc/sys/vm/overcommit_memory"
 
 # Linux 6.13's guard markers (madvise MADV_GUARD_INSTALL): where the kernel
 # has them, the quarantine protects hidden blocks with them instead of
@@ -237,13 +294,11 @@ def _kernel_has_guard_markers():
 if _kernel_has_guard_markers():
     config.available_features.add("guard-markers")
 else:
-    lit_config.note("this kernel has no guard markers (Linux 6.13+): tests "
-                    "that need them are UNSUPPORTED")
+    MISSING["guard-markers"] = "needs a kernel with guard markers (Linux 6.13+)"
 
 # Transparent huge pages (a kernel built with them; /sys says so whatever
 # the enabled mode): large heap blocks ask for them with MADV_HUGEPAGE.
 if os.path.isdir("/sys/kernel/mm/transparent_hugepage"):
     config.available_features.add("thp")
 else:
-    lit_config.note("this kernel has no transparent huge pages: tests that "
-                    "need them are UNSUPPORTED")
+    MISSING["thp"] = "needs a kernel with transparent huge pages"
