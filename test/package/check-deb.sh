@@ -25,9 +25,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-for t in cpack dpkg-deb objcopy; do
+for tp in cpack:cmake dpkg-deb:dpkg objcopy:binutils; do
+  t=${tp%%:*}
   command -v $t >/dev/null 2>&1 || {
-    echo "UNSUPPORTED: check-deb needs $t (apt-get install cmake dpkg-dev binutils)"
+    echo "UNSUPPORTED: check-deb needs $t (apt-get install ${tp#*:})"
     exit 0
   }
 done
