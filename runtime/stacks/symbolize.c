@@ -96,9 +96,11 @@ void symbolizer_disable(void) {
 
 /* ---- finding and starting llvm-symbolizer ---- */
 
-static const char *resolve_exe(const char *name) {
-  if (sl_strchr(name, '/'))
-    return sys_access(name, X_OK) == 0 ? name : 0;
+/* Kept out of resolve_exe: its 4 KiB buffer would otherwise be part of the
+ * frame also for the usual absolute path, on a report's stack, which in a
+ * PTHREAD_STACK_MIN thread has no 4 KiB to spare (gcc splits the path
+ * search off by itself, clang does not; lit/threads/small-stacks.c). */
+static __attribute__((noinline)) const char *search_path(const char *name) {
   size_t nl = sl_strlen(name);
   char buf[4096];
   for (const char *p = sl_getenv("PATH"); p && *p;) {
@@ -119,6 +121,12 @@ static const char *resolve_exe(const char *name) {
     p = end ? end + 1 : 0;
   }
   return 0;
+}
+
+static const char *resolve_exe(const char *name) {
+  if (sl_strchr(name, '/'))
+    return sys_access(name, X_OK) == 0 ? name : 0;
+  return search_path(name);
 }
 
 static const char *find_symbolizer(void) {
