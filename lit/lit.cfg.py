@@ -33,6 +33,7 @@ config.test_exec_root = config.sleuth_lit_obj
 # feature, and the test run's summary (test/skip_summary.py, after ctest)
 # counts them: each missing tool once, with its package and its tests.
 MISSING = {}
+config.sleuth_missing = MISSING    # lit.local.cfg files add theirs
 
 import lit.Test
 
@@ -43,7 +44,8 @@ class SleuthShTest(lit.formats.ShTest):
         result = super().execute(test, litConfig)
         if result.code == lit.Test.UNSUPPORTED:
             feats = test.getMissingRequiredFeatures() + test.getUnsupportedFeatures()
-            lines = ["Skipped: " + MISSING.get(f, _feature_reason(f)) for f in feats]
+            missing = getattr(test.config, "sleuth_missing", MISSING)
+            lines = ["Skipped: " + missing.get(f, _feature_reason(f)) for f in feats]
             if not feats:
                 lines = ["Skipped: " + (result.output or "no reason given").strip()]
             print("\n".join(lines), flush=True)

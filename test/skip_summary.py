@@ -34,10 +34,10 @@ def reasons(out):
         apt = APT.search(text)
         pkgs = apt.group(1).split() if apt else []
         tool = re.search(r"\bneeds (\S+)", text) or re.search(r"^(\S+) not found", text)
-        if tool:
+        if tool and pkgs:
             key = tool.group(1).rstrip(":,")
         else:
-            key = APT.sub("", text).strip()
+            key = APT.sub("", text).strip()   # not a tool: the reason itself
         found.append((key, pkgs, text))
     if not found:
         found.append(("no reason printed", [], "the test printed no reason"))
@@ -74,17 +74,17 @@ def main():
         print("Skipped tests: none.")
         return 0
     print("Skipped tests: %d, by what is missing (a test may need several):" % nskipped)
-    width = max(len(k) for k in order)
+    tools = [k for k in order if groups[k][1]]
+    width = max([len(k) for k in tools] or [0])
     allpkgs = []
-    for key in sorted(order, key=lambda k: (not groups[k][1], -groups[k][0], k)):
+    for key in sorted(tools, key=lambda k: (-groups[k][0], k)):
         n, pkgs, text = groups[key]
         count = "%d test%s" % (n, "" if n == 1 else "s")
-        if pkgs:
-            why = "apt-get install " + " ".join(pkgs)
-            allpkgs += [p for p in pkgs if p not in allpkgs]
-        else:
-            why = text
-        print("  %-*s  %9s  %s" % (width, key, count, why))
+        allpkgs += [p for p in pkgs if p not in allpkgs]
+        print("  %-*s  %9s  apt-get install %s" % (width, key, count, " ".join(pkgs)))
+    for key in sorted((k for k in order if not groups[k][1]), key=lambda k: (-groups[k][0], k)):
+        n = groups[key][0]
+        print("  %d test%s: %s" % (n, "" if n == 1 else "s", key))
     if allpkgs:
         print("To run the tests the missing tools skipped: apt-get install " + " ".join(allpkgs))
     return 0
