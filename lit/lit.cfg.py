@@ -48,7 +48,8 @@ class SleuthShTest(lit.formats.ShTest):
             lines = ["Skipped: " + missing.get(f, _feature_reason(f)) for f in feats]
             if not feats:
                 lines = ["Skipped: " + (result.output or "no reason given").strip()]
-            print("\n".join(lines), flush=True)
+            if not litConfig.quiet:
+                print("\n".join(lines), flush=True)
             # For the summary at the end of a ctest run (test/skip_summary.py).
             skip_dir = getattr(config, "sleuth_skip_dir", "")
             if skip_dir:
