@@ -183,9 +183,8 @@ except OSError:
 if os.path.isfile(os.path.join(_rtdir, "libclang_rt.fuzzer-x86_64.a")):
     config.available_features.add("libfuzzer")
 else:
-    lit_config.note("UNSUPPORTED without libFuzzer for clang %s: the fuzzing "
-                    "tests are skipped (apt-get install libclang-rt-%s-dev)"
-                    % ((config.sleuth_llvm_major,) * 2))
+    MISSING["libfuzzer"] = ("needs libFuzzer for clang %s (apt-get install libclang-rt-%s-dev)"
+                            % ((config.sleuth_llvm_major,) * 2))
 
 # AFL++ (Debian's afl++): its compiler wrapper runs sleuth-cc in place of
 # clang (AFL_CC), loading AFL++'s instrumentation plugins, which Debian
@@ -199,12 +198,10 @@ def _afl_llvm_major():
     m = re.search(r"clang version (\d+)", out)
     return m.group(1) if m else None
 if not (shutil.which("afl-fuzz") and shutil.which("afl-cc")):
-    lit_config.note("UNSUPPORTED without afl-fuzz: the AFL++ tests are skipped "
-                    "(apt-get install afl++)")
+    MISSING["afl"] = "needs afl-fuzz (apt-get install afl++)"
 elif _afl_llvm_major() != config.sleuth_llvm_major:
-    lit_config.note("UNSUPPORTED: this afl++ is built for LLVM %s, Sleuth for "
-                    "LLVM %s: the AFL++ tests are skipped"
-                    % (_afl_llvm_major(), config.sleuth_llvm_major))
+    MISSING["afl"] = ("runs with the LLVM afl++ is built for (%s; this is LLVM %s)"
+                      % (_afl_llvm_major(), config.sleuth_llvm_major))
 else:
     config.available_features.add("afl")
 
