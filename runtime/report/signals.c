@@ -102,7 +102,7 @@ static int guard_page_fault(int sig, siginfo_t *info, void *ctx) {
  * safely. */
 #define FORWARD_SLOTS 64
 static struct forward_record {
-  int _Atomic tid; /* 0: free */
+  int tid; /* 0: free; only read and written with __atomic builtins */
   void *ctx;
   uptr frame;
 } forwarding[FORWARD_SLOTS];
