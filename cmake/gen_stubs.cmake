@@ -36,6 +36,11 @@ foreach(_l IN LISTS _lines)
     math(EXPR _count "${_count} + 1")
   endif()
 endforeach()
+# SanitizerCoverage's stack-depth variable (a libFuzzer build's libraries,
+# -fsanitize=fuzzer-no-link, read and lower it): thread-local, so not a
+# char array; the executable's (libFuzzer's, exported through the dynamic
+# list) is the one found at run time.
+string(APPEND _out "__thread unsigned long __sancov_lowest_stack;\n")
 if(_count LESS 50)
   message(FATAL_ERROR "only ${_count} entry points found in ${LIB}")
 endif()
