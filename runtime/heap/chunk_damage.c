@@ -135,7 +135,15 @@ int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
     cand[n++] = ma;
   for (uint32_t l = 0; l < 8 && slot + (16u << l) < end; l++)
     cand[n++] = slot + (16u << l);
+  /* Most slots at exit hold no live block (quarantined, recycled or never
+   * used since): each candidate is first screened by one byte, its
+   * header's state, before the full check (validate looks the slot up
+   * again and checks the header's word); the same for a damaged block by
+   * its shadow (its left redzone, and an addressable first granule). */
   for (int i = 0; i < n; i++) {
+    if (__atomic_load_n(&header_of(cand[i])->state, __ATOMIC_RELAXED) !=
+        CHUNK_ALLOCATED)
+      continue;
     chunk_header *h = chunk_validate(cand[i]);
     if (h && __atomic_load_n(&h->state, __ATOMIC_ACQUIRE) == CHUNK_ALLOCATED) {
       *user_beg = cand[i];
@@ -145,12 +153,16 @@ int allocator_live_block_in_slot(unsigned c, uptr slot, uptr *user_beg,
     }
   }
   /* No valid live header: a live block whose header was overwritten? */
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
+    const int8_t *sh = (const int8_t *)MEM_TO_SHADOW(cand[i]);
+    if (sh[-1] != (int8_t)SH_HEAP_REDZONE || sh[0] < 0 || sh[0] > 7)
+      continue;
     if (damaged_block(cand[i], size)) {
       *user_beg = cand[i];
       *stack = 0;
       return 2;
     }
+  }
   return 0;
 }
 
