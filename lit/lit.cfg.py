@@ -3,6 +3,7 @@
 # Loaded from lit.site.cfg.py in the build tree, which sets config.sleuth_*.
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -81,6 +82,12 @@ for var in ("PATH", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment["SLEUTH_OPTIONS"] = ""
+# The runtime keeps the symbolizer's answers in the user's cache directory
+# (option symbolize_cache): the tests keep theirs in the build tree, fresh
+# for every run, so that a run never answers from an earlier one's files.
+symbol_cache_home = os.path.join(config.test_exec_root, "cache-home")
+shutil.rmtree(symbol_cache_home, ignore_errors=True)
+config.environment["XDG_CACHE_HOME"] = symbol_cache_home
 
 bindir = os.path.join(config.sleuth_stage, "bin")
 llvm_bindir = os.path.dirname(config.sleuth_filecheck)

@@ -7,11 +7,11 @@
 // RUN: %sleuth_cc -fPIC -shared -Wl,-soname,libz.so.1 %S/Inputs/not-zlib.c -o %t.z/libz.so.1
 // RUN: %sleuth_cc -fPIC -shared -Wl,-soname,libfill.so %S/Inputs/fill-lib.c -o %t.d/libfill.so
 // RUN: %sleuth_cc -O0 %s -L%t.d -lfill -o %t
-// RUN: not env LD_LIBRARY_PATH=%t.d:%t.z %run %t 2>&1 | FileCheck %s -DLIBLINE=$(grep -n FILL_OVERFLOW %S/Inputs/fill-lib.c | cut -d: -f1)
+// RUN: not env LD_LIBRARY_PATH=%t.d:%t.z SLEUTH_OPTIONS=symbolize_cache=0 %run %t 2>&1 | FileCheck %s -DLIBLINE=$(grep -n FILL_OVERFLOW %S/Inputs/fill-lib.c | cut -d: -f1)
 // A symbolizer that works only with the path (installed where only
 // LD_LIBRARY_PATH finds its libraries) is started again with it.
 // RUN: printf '#!/bin/sh\n[ -n "$LD_LIBRARY_PATH" ] || exit 1\nexec %llvm_symbolizer "$@"\n' > %t.d/needs-path && chmod +x %t.d/needs-path
-// RUN: not env LD_LIBRARY_PATH=%t.d SLEUTH_OPTIONS=external_symbolizer_path=%t.d/needs-path %run %t 2>&1 | FileCheck %s -DLIBLINE=$(grep -n FILL_OVERFLOW %S/Inputs/fill-lib.c | cut -d: -f1)
+// RUN: not env LD_LIBRARY_PATH=%t.d SLEUTH_OPTIONS=external_symbolizer_path=%t.d/needs-path:symbolize_cache=0 %run %t 2>&1 | FileCheck %s -DLIBLINE=$(grep -n FILL_OVERFLOW %S/Inputs/fill-lib.c | cut -d: -f1)
 // CHECK: ERROR: Sleuth: heap-buffer-overflow
 // CHECK: WRITE of size 1
 // CHECK: #0 {{.*}} in fill {{.*}}fill-lib.c:[[LIBLINE]]:

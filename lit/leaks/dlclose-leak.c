@@ -3,9 +3,9 @@
 // unloaded library, and the symbolizer reads it from disk.
 // RUN: %sleuth_cc -O1 -fPIC -shared %S/Inputs/leaky_plugin.c -o %t.so
 // RUN: %sleuth_cc -O0 %s -o %t -ldl
-// RUN: not %run %t %t.so 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=symbolize_cache=0 not %run %t %t.so 2>&1 | FileCheck %s
 // RUN: %sleuth_cc -O2 %s -o %t -ldl
-// RUN: not %run %t %t.so 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=symbolize_cache=0 not %run %t %t.so 2>&1 | FileCheck %s
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>

@@ -3,22 +3,23 @@
 // purpose (dup2, freopen); a file that only got number 2 after the program
 // closed stderr is the program's own, and the report goes to
 // $TMPDIR/sleuth-report.<pid> instead, with the exit status kept. The
-// runtime's own files and pipes (here the symbolizer's) never take 0-2.
+// runtime's own files and pipes (here the symbolizer's, and with
+// symbolize_cache on, its answer files) never take 0-2.
 // RUN: %sleuth_cc -O1 %s -o %t
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir
-// RUN: env TMPDIR=%t.dir not %run %t close-open
+// RUN: env TMPDIR=%t.dir SLEUTH_OPTIONS=symbolize_cache=0 not %run %t close-open
 // RUN: FileCheck %s --check-prefix=DATA --implicit-check-not=Sleuth < data.txt
 // RUN: cat %t.dir/sleuth-report.* | FileCheck %s --check-prefix=LEAK
 // RUN: rm -f %t.dir/sleuth-report.*
 // RUN: env TMPDIR=%t.dir not %run %t close-all
 // RUN: cat %t.dir/sleuth-report.* | FileCheck %s --check-prefix=LEAK
 // RUN: rm -f %t.dir/sleuth-report.*
-// RUN: env TMPDIR=%t.dir not %run %t dup2 2> %t.stderr
+// RUN: env TMPDIR=%t.dir SLEUTH_OPTIONS=symbolize_cache=0 not %run %t dup2 2> %t.stderr
 // RUN: FileCheck %s --check-prefix=LEAK < log.txt
 // RUN: count 0 < %t.stderr
-// RUN: env TMPDIR=%t.dir not %run %t freopen
+// RUN: env TMPDIR=%t.dir SLEUTH_OPTIONS=symbolize_cache=0 not %run %t freopen
 // RUN: FileCheck %s --check-prefix=LEAK < flog.txt
-// RUN: env TMPDIR=%t.dir not %run %t none 2> %t.stderr
+// RUN: env TMPDIR=%t.dir SLEUTH_OPTIONS=symbolize_cache=0 not %run %t none 2> %t.stderr
 // RUN: FileCheck %s --check-prefix=LEAK < %t.stderr
 // RUN: ls %t.dir | FileCheck %s --check-prefix=FILES
 // DATA: program data

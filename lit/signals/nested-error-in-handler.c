@@ -8,7 +8,7 @@
 // used to wait for ever: compiler-rt's halt_on_error-signals.c hung so).
 // Where it lands is up to the timer: every place must end the same way.
 // RUN: %sleuth_cc -O0 %s -o %t
-// RUN: env SLEUTH_OPTIONS=halt_on_error=0 not %run %t 2>&1 | FileCheck %s
+// RUN: env SLEUTH_OPTIONS=halt_on_error=0:symbolize_cache=0 not %run %t 2>&1 | FileCheck %s
 #define _GNU_SOURCE
 #include <sanitizer/asan_interface.h>
 #include <signal.h>

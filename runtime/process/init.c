@@ -29,6 +29,7 @@
 #include "stderr_identity.h"
 #include "suppressions.h"
 #include "symbolize.h"
+#include "symbol_cache.h"
 #include "threads.h"
 #include "unwind.h"
 
@@ -222,6 +223,8 @@ void sleuth_init(void) {
     symbolizer_disable();
   else
     symbolizer_set_path(sl_opt.external_symbolizer_path);
+  if (!sl_opt.symbolize_cache)
+    symbol_cache_disable();
   modules_note_start();
   signals_init();
   interceptors_init();

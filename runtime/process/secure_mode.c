@@ -12,6 +12,7 @@
 
 #include "options.h"
 #include "report.h"
+#include "symbol_cache.h"
 #include "symbolize.h"
 
 static int secure;
@@ -23,6 +24,8 @@ void secure_mode_apply(void) {
   if (!secure)
     return;
   symbolizer_forbid_path_search();
+  /* The cache directory comes from the environment the user chose. */
+  symbol_cache_disable();
   char names[256];
   sbuf_t b;
   sbuf_init(&b, names, sizeof names);
