@@ -188,7 +188,7 @@ uptr unwind_live_floor_at_exit(void) {
   return s.floor;
 }
 
-int unwind_cfi_from_frame(uptr *pcs, int max, uptr fp) {
+static int cfi_from_frame(uptr *pcs, int max, uptr fp, uptr *outer_sp) {
   uptr lo, hi;
   if (!walk_bounds((uptr)__builtin_frame_address(0), &lo, &hi) || !hi ||
       fp < lo || fp > hi - 16)
@@ -197,7 +197,11 @@ int unwind_cfi_from_frame(uptr *pcs, int max, uptr fp) {
    * record popped, and rbp restored from it. */
   const uptr *frame = (const uptr *)fp;
   cfi_frame f = {frame[1], fp + 16, frame[0]};
-  return unwind_cfi(pcs, max, f, lo, hi);
+  return unwind_cfi(pcs, max, f, lo, hi, outer_sp);
+}
+
+int unwind_cfi_from_frame(uptr *pcs, int max, uptr fp) {
+  return cfi_from_frame(pcs, max, fp, 0);
 }
 
 int unwind_from_bad_call(uptr *pcs, int max, uptr sp, uptr bp) {
@@ -212,7 +216,7 @@ int unwind_from_bad_call(uptr *pcs, int max, uptr sp, uptr bp) {
   /* The call pushed its return address and jumped: the caller is stopped
    * at the call, its frame intact below sp + 8. */
   cfi_frame f = {*(const uptr *)sp, sp + 8, bp};
-  int n = unwind_cfi(pcs, max, f, sp, hi);
+  int n = unwind_cfi(pcs, max, f, sp, hi, 0);
   if (n > 0)
     return n;
   /* A frame the CFI walk cannot follow: frame records from bp, inside
@@ -233,9 +237,10 @@ int unwind_from_bad_call(uptr *pcs, int max, uptr sp, uptr bp) {
 }
 
 /* The callers of frame fp, for a program that may lack frame pointers:
- * the cached-CFI walk, or libgcc's for stacks it cannot follow. */
-static int unwind_no_fp(uptr *pcs, int max, uptr fp) {
-  int n = unwind_cfi_from_frame(pcs, max, fp);
+ * the cached-CFI walk (*outer_sp: its outermost frame's stack pointer),
+ * or libgcc's for stacks it cannot follow. */
+static int unwind_no_fp(uptr *pcs, int max, uptr fp, uptr *outer_sp) {
+  int n = cfi_from_frame(pcs, max, fp, outer_sp);
   if (SL_UNLIKELY(n < 0))
     n = unwind_slow(pcs, max, ((uptr *)fp)[1]);
   return n;
@@ -280,7 +285,7 @@ static uint32_t capture(uptr first_pc, uptr fp, int max, int one_frame) {
     /* Preloaded: always by CFI, since a frame-pointer walk through code
      * without frame pointers can wander and still end in libc. */
     if (SL_UNLIKELY(dwarf_by_cfi))
-      n = 1 + unwind_no_fp(pcs + 1, max - 1, fp);
+      n = 1 + unwind_no_fp(pcs + 1, max - 1, fp, &outer);
     else
       n = 1 + walk_frames(pcs + 1, max - 1, fp, &outer);
   } else {

@@ -37,12 +37,15 @@ static int inside(uptr addr, uptr lo, uptr hi) {
   return addr >= lo && addr <= hi - 8 && !(addr & 7);
 }
 
-int unwind_cfi(uptr *pcs, int max, cfi_frame f, uptr lo, uptr hi) {
+int unwind_cfi(uptr *pcs, int max, cfi_frame f, uptr lo, uptr hi,
+               uptr *outer_sp) {
   int n = 0;
+  uptr outer = 0;
   if (hi < lo + 8)
     return -1;
   while (n < max) {
     pcs[n++] = f.pc;
+    outer = f.sp;
     cfi_rule r = rule_for(f.pc);
     if (r.kind == CFI_END || r.kind == CFI_NO_MODULE || r.kind == CFI_NO_FDE)
       break; /* libgcc ends here too, after this frame */
@@ -67,5 +70,7 @@ int unwind_cfi(uptr *pcs, int max, cfi_frame f, uptr lo, uptr hi) {
     if (f.pc == 0) /* a thread's outermost frame may end with 0 */
       break;
   }
+  if (outer_sp)
+    *outer_sp = outer;
   return n;
 }

@@ -17,7 +17,9 @@ typedef struct {
  * outermost frame and after a pc in no module. Returns -1 if a frame's
  * rules are beyond what the walk follows (DWARF expressions, signal
  * frames), or a read would leave [lo, hi): the caller then uses a full
- * unwinder. */
-int unwind_cfi(uptr *pcs, int max, cfi_frame f, uptr lo, uptr hi);
+ * unwinder. *outer_sp (if outer_sp is not NULL): the stack pointer of the
+ * outermost frame collected, the stack depot's hint (stackdepot.h). */
+int unwind_cfi(uptr *pcs, int max, cfi_frame f, uptr lo, uptr hi,
+               uptr *outer_sp);
 
 #endif
