@@ -999,6 +999,10 @@ void report_invalid_pointer_pair(uptr a1, uptr a2, uptr pc, uptr bp) {
   static const char kind[] = "invalid-pointer-pair";
   if (!pair_is_invalid(a1, a2))
     return;
+  /* begin_at's screening but for the interceptor rules: the comparison is
+   * the program's own code, never an interceptor's, so interceptor_name
+   * and interceptor_via_lib do not apply (the latter would match its
+   * module). */
   uptr pcs[SCREEN_FRAMES];
   int n = error_stack(pcs, SCREEN_FRAMES, pc, bp);
   if (suppressed(kind, pcs, n, 0))
