@@ -52,23 +52,24 @@ static int make_dir(const char *path) {
   return r == 0 || r == -EEXIST;
 }
 
-/* <cache home>/sleuth/symbols, created if missing; 0 when there is no
- * absolute cache home. */
+/* <cache home>/sleuth/symbols into out, created if missing; 0 when there
+ * is no absolute cache home or it does not fit. */
 static int cache_dir(char *out, size_t cap) {
   const char *xdg = sl_getenv("XDG_CACHE_HOME"), *home = sl_getenv("HOME");
-  char base[512];
+  size_t n;
   if (xdg && xdg[0] == '/')
-    sl_snprintf(base, sizeof(base), "%s", xdg);
+    n = sl_snprintf(out, cap, "%s", xdg);
   else if (home && home[0] == '/')
-    sl_snprintf(base, sizeof(base), "%s/.cache", home);
+    n = sl_snprintf(out, cap, "%s/.cache", home);
   else
     return 0;
-  size_t n = sl_snprintf(out, cap, "%s/sleuth/symbols", base);
-  if (n + 1 >= cap || sl_strlen(base) + 1 >= sizeof(base))
+  if (n + sizeof("/sleuth/symbols") >= cap || !make_dir(out))
     return 0;
-  char sub[512];
-  sl_snprintf(sub, sizeof(sub), "%s/sleuth", base);
-  return make_dir(base) && make_dir(sub) && make_dir(out);
+  sl_snprintf(out + n, cap - n, "/sleuth");
+  if (!make_dir(out))
+    return 0;
+  sl_snprintf(out + n, cap - n, "/sleuth/symbols");
+  return make_dir(out);
 }
 
 /* A regular file of the effective user's (not a link: O_NOFOLLOW). */
@@ -182,11 +183,12 @@ static void parse_line(mod_cache *mc, char *line) {
 
 static void load(mod_cache *mc) {
   int fd = sys_open(mc->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
-  size_t size;
+  size_t size = 0;
   if (fd < 0)
     return;
-  if (!file_is_ours(fd, &size) || size > FILE_MAX) {
-    mc->usable = size > FILE_MAX; /* full: read nothing, add nothing */
+  int ours = file_is_ours(fd, &size);
+  if (!ours || size > FILE_MAX) {
+    mc->usable = ours; /* full: read nothing, add nothing */
     mc->bytes = FILE_MAX;
     sys_close(fd);
     return;
@@ -226,12 +228,15 @@ static mod_cache *module_cache(const char *module, const char *symbolizer) {
   mc->symbolizer = symbolizer;
   mc->next = mods;
   mods = mc;
-  char dir[512], id[132];
+  /* The name is built in mc->path itself: this runs inside reports, also
+   * on threads with small stacks. */
+  char id[132];
   if (elf_build_id_hex(module, id, sizeof(id)) > 0 &&
-      cache_dir(dir, sizeof(dir))) {
-    size_t n = sl_snprintf(mc->path, sizeof(mc->path), "%s/%s-%08x", dir, id,
-                           hash_of(symbolizer));
-    mc->usable = n + 1 < sizeof(mc->path);
+      cache_dir(mc->path, sizeof(mc->path) - sizeof(id) - 10)) {
+    size_t n = sl_strlen(mc->path);
+    sl_snprintf(mc->path + n, sizeof(mc->path) - n, "/%s-%08x", id,
+                hash_of(symbolizer));
+    mc->usable = 1;
   }
   if (mc->usable)
     load(mc);
@@ -266,33 +271,42 @@ void symbol_cache_put_locked(const char *module, const char *symbolizer,
   mod_cache *mc = module_cache(module, symbolizer);
   if (!mc || !mc->usable)
     return;
-  char line[LINE_MAX_BYTES];
-  size_t len = sl_snprintf(line, sizeof(line), "%lx\t%d", (unsigned long)off,
-                           n);
-  for (int i = 0; i < n && len < sizeof(line); i++) {
+  for (int i = 0; i < n; i++) {
     if (!plain(f[i].function) || !plain(f[i].file))
       return;
     if (complete_only && (!f[i].function || !f[i].file || f[i].line <= 0))
       return; /* it may be answered better later */
-    len += sl_snprintf(line + len, sizeof(line) - len, "\t%s\t%s\t%d\t%d",
+  }
+  /* In the internal heap, not on the stack (small thread stacks). */
+  char *line = ialloc(LINE_MAX_BYTES);
+  if (!line)
+    return;
+  size_t len = sl_snprintf(line, LINE_MAX_BYTES, "%lx\t%d",
+                           (unsigned long)off, n);
+  for (int i = 0; i < n && len < LINE_MAX_BYTES; i++)
+    len += sl_snprintf(line + len, LINE_MAX_BYTES - len, "\t%s\t%s\t%d\t%d",
                        f[i].function ? f[i].function : "",
                        f[i].file ? f[i].file : "",
                        f[i].line > 0 ? f[i].line : 0,
                        f[i].column > 0 ? f[i].column : 0);
-  }
-  if (len + 2 >= sizeof(line) || mc->bytes + len + 1 > FILE_MAX)
+  if (len + 2 >= LINE_MAX_BYTES || mc->bytes + len + 1 > FILE_MAX) {
+    ifree(line);
     return;
+  }
   line[len++] = '\n';
   int fd = sys_open(mc->path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
                                   O_NONBLOCK,
                     0600);
   size_t size;
-  if (fd < 0)
+  if (fd < 0) {
+    ifree(line);
     return;
+  }
   if (file_is_ours(fd, &size) && size + len <= FILE_MAX &&
       sys_write(fd, line, len) == (long)len)
     mc->bytes = size + len;
   sys_close(fd);
+  ifree(line);
   /* This process answers from its own table from now on (strings from
    * the symbolizer's response live for the process). */
   sl_frame_info *copy = n ? ialloc((size_t)n * sizeof(sl_frame_info)) : 0;

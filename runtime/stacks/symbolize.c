@@ -372,8 +372,10 @@ static int parse_response(sl_frame_info *out, int max) {
 }
 
 /* Frames from the symbolizer, or -1 if it could not be asked. */
-static int query_locked(const char *module, uptr off, sl_frame_info *out,
-                        int max) {
+/* Not inlined: its request buffer would sit in its caller's frame, under
+ * the other look-ups it makes (reports run on small thread stacks too). */
+static SL_NOINLINE int query_locked(const char *module, uptr off,
+                                    sl_frame_info *out, int max) {
   /* A quote or newline would break the line protocol (llvm-symbolizer
    * echoes unparsable input without a blank line). */
   if (sl_strchr(module, '"') || sl_strchr(module, '\n'))
@@ -428,10 +430,22 @@ static void *read_section(int fd, const Elf64_Shdr *sh) {
 }
 
 /* Whether file exists (a debug file candidate), by a bounded path. */
-static int candidate_exists(const char *a, const char *b, const char *c) {
-  char path[4096];
-  size_t n = sl_snprintf(path, sizeof(path), "%s%s%s", a, b, c);
-  return n + 1 < sizeof(path) && sys_access(path, F_OK) == 0;
+/* Whether the file a + b[0..blen) + c + d exists (a debug file
+ * candidate). The path is built in the internal heap: this runs inside
+ * reports, also on threads with small stacks. */
+static int candidate_exists(const char *a, const char *b, size_t blen,
+                            const char *c, const char *d) {
+  size_t cap = sl_strlen(a) + blen + sl_strlen(c) + sl_strlen(d) + 1;
+  char *path = ialloc(cap);
+  if (!path)
+    return 1; /* cannot tell: ask the symbolizer */
+  size_t n = sl_strlen(a);
+  sl_memcpy(path, a, n);
+  sl_memcpy(path + n, b, blen);
+  sl_snprintf(path + n + blen, cap - n - blen, "%s%s", c, d);
+  int found = sys_access(path, F_OK) == 0;
+  ifree(path);
+  return found;
 }
 
 /* Where llvm-symbolizer looks for a module's separate debug file: by its
@@ -439,32 +453,26 @@ static int candidate_exists(const char *a, const char *b, const char *c) {
  * next to it, in .debug/ next to it and under /usr/lib/debug; debuginfod
  * (its URLs, or files it fetched before) may have one too. */
 static int debug_file_exists(const char *module, const char *link) {
-  char id[132];
+  const char *home = sl_getenv("HOME");
   if (sl_getenv("DEBUGINFOD_URLS") ||
-      candidate_exists(sl_getenv("HOME") ? sl_getenv("HOME") : "/",
-                       "/.cache/llvm-debuginfod", ""))
+      candidate_exists(home ? home : "/", "", 0, "/.cache/llvm-debuginfod", ""))
     return 1;
-  if (elf_build_id_hex(module, id, sizeof(id)) > 2) {
-    char sub[160];
-    sl_snprintf(sub, sizeof(sub), "%c%c/%s.debug", id[0], id[1], id + 2);
-    if (candidate_exists("/usr/lib/debug/.build-id/", sub, ""))
+  char id[140];
+  if (elf_build_id_hex(module, id, sizeof(id) - 8) > 2) {
+    /* .../ab/cdef....debug */
+    sl_memcpy(id + sl_strlen(id), ".debug", 7);
+    if (candidate_exists("/usr/lib/debug/.build-id/", id, 2, "/", id + 2))
       return 1;
   }
   if (!link || !*link || sl_strchr(link, '/'))
     return 0;
-  char dir[4096], under[4200];
   size_t dl = 0;
   for (size_t i = 0; module[i]; i++)
     if (module[i] == '/')
       dl = i;
-  if (dl >= sizeof(dir))
-    return 1; /* cannot tell: ask */
-  sl_memcpy(dir, module, dl);
-  dir[dl] = 0;
-  sl_snprintf(under, sizeof(under), "/usr/lib/debug%s", dir);
-  return candidate_exists(dir, "/", link) ||
-         candidate_exists(dir, "/.debug/", link) ||
-         candidate_exists(under, "/", link);
+  return candidate_exists("", module, dl, "/", link) ||
+         candidate_exists("", module, dl, "/.debug/", link) ||
+         candidate_exists("/usr/lib/debug", module, dl, "/", link);
 }
 
 /* Where the module's DWARF is: in it (.debug_info, or compressed), in a
