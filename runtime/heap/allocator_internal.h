@@ -16,20 +16,9 @@
 #define SLEUTH_ALLOCATOR_INTERNAL_H
 
 #include "allocator.h"
+#include "heap_layout.h"
 #include "shadow.h"
 
-#define REGION_SHIFT 36 /* 64 GiB per size class */
-#define N_CLASSES 53    /* class 0 unused; 1..52 */
-/* The heap's usual place, ASan's (so addresses look familiar). When the
- * range is taken (high-entropy ASLR put the executable there) and a
- * re-execution without randomisation cannot help, allocator_init moves the
- * heap to where the kernel has room; sl_heap_beg is then set once, before
- * the first allocation, and read-only afterwards. */
-#define HEAP_DEFAULT_BEG 0x600000000000ULL
-extern uptr sl_heap_beg;
-#define HEAP_BEG sl_heap_beg
-#define HEAP_SIZE ((uptr)N_CLASSES << REGION_SHIFT)
-#define HEAP_END (HEAP_BEG + HEAP_SIZE)
 #define MAX_PRIMARY_SLOT (128u << 10)
 #define MEMALIGN_MAGIC 0x5c0ffee5a11b10c5ULL
 

@@ -77,12 +77,12 @@ static prot_entry *table;
 static uint32_t count, cap;
 int sl_shadow_hidden;
 /* Hidden blocks per size class: a range check within a class that has
- * none needs no slot lookup (shadow_reveal). */
-static uint32_t hidden_in_class[N_CLASSES];
+ * none needs no slot lookup (shadow_may_touch_hidden, shadow_reveal). */
+uint32_t sl_hidden_in_class[N_CLASSES];
 static inline void count_hidden(uptr slot, int d) {
   unsigned c = (unsigned)((slot - HEAP_BEG) >> REGION_SHIFT);
   __atomic_fetch_add(&sl_shadow_hidden, d, __ATOMIC_RELAXED);
-  __atomic_fetch_add(&hidden_in_class[c], (uint32_t)d, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&sl_hidden_in_class[c], (uint32_t)d, __ATOMIC_RELAXED);
 }
 static size_t shadow_released; /* bytes of shadow given back so far */
 
@@ -542,7 +542,7 @@ int shadow_reveal(uptr addr, uptr size) {
   if (last < HEAP_END) {
     unsigned c0 = (unsigned)((addr - HEAP_BEG) >> REGION_SHIFT);
     unsigned c1 = (unsigned)((last - HEAP_BEG) >> REGION_SHIFT);
-    if (c0 == c1 && !__atomic_load_n(&hidden_in_class[c0], __ATOMIC_RELAXED))
+    if (c0 == c1 && !__atomic_load_n(&sl_hidden_in_class[c0], __ATOMIC_RELAXED))
       return 0;
   }
   int any = 0;
