@@ -3,6 +3,7 @@
  * really inlined; exits 0 on success and prints one line per failure.
  * SLEUTH_TEST_SYMBOLIZER selects the llvm-symbolizer (else the built-in
  * default). */
+#include "../../runtime/stacks/symbol_cache.h"
 #include "../../runtime/stacks/symbolize.h"
 
 #include <dirent.h>
@@ -164,6 +165,9 @@ int main(void) {
 
   test_fallback(ra_known);
 
+  /* The symbolizer process itself is under test: no answers from the
+   * cache of earlier processes (lit/report/symbol-cache.c tests that). */
+  symbol_cache_disable();
   /* The symbolizer must not inherit a preloaded runtime. */
   setenv("LD_PRELOAD", "libsleuth-test-never-loaded.so", 1);
   symbolizer_set_path(getenv("SLEUTH_TEST_SYMBOLIZER"));
