@@ -73,7 +73,7 @@ static uint64_t timeline_ns(void) {
 
 static void run_interval(void) {
   if (heapprof_on)
-    heapprof_dump(0);
+    heapprof_dump_why(0, HP_WHY_INTERVAL);
   int n = __atomic_load_n(&n_interval_fns, __ATOMIC_ACQUIRE);
   for (int i = 0; i < n; i++)
     interval_fns[i]();
@@ -124,7 +124,7 @@ static void *service_main(void *arg) {
     if (__atomic_load_n(&stopping, __ATOMIC_ACQUIRE))
       return 0;
     if (__atomic_exchange_n(&dump_requested, 0, __ATOMIC_ACQ_REL))
-      heapprof_dump(0);
+      heapprof_dump_why(0, HP_WHY_SIGNAL);
     now = sys_monotonic_ns();
     uint64_t watch = heapprof_on ? heapprof_watch_service(now) : ~0ull;
     if (now >= next_interval) {

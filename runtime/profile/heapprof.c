@@ -153,25 +153,43 @@ static hp_record *rec_get(uint32_t stack, uint32_t tid) {
   return r;
 }
 
-static void add_sample_locked(uint32_t stack, uint32_t tid, size_t size) {
+static double inverse_p(size_t size);
+
+static void add_sample_locked(uint32_t stack, uint32_t tid, size_t size,
+                              double inv) {
   hp_record *r = rec_get(stack, tid);
   if (!r)
     return;
+  double var = inv * (inv - 1); /* (1-p)/p^2 */
   r->live_objs++;
   r->live_bytes += size;
+  r->live_inv += inv;
+  r->live_var += var;
   r->cum_objs++;
   r->cum_bytes += size;
+  r->cum_inv += inv;
+  r->cum_var += var;
+  heapprof_peak_add_locked(recs, recs_cap, size, inv);
 }
 
-static void remove_sample_locked(uint32_t stack, uint32_t tid, size_t size) {
+static void remove_sample_locked(uint32_t stack, uint32_t tid, size_t size,
+                                 double inv) {
   hp_record *r = rec_find(stack, tid);
   if (!r || !r->live_objs)
     return;
+  heapprof_peak_remove_locked(size, inv);
   r->live_objs--;
   r->live_bytes -= size;
+  if (!r->live_objs) {
+    /* Exactly nothing live: no rounding residue of the sums survives. */
+    r->live_inv = r->live_var = 0;
+    return;
+  }
+  r->live_inv -= inv;
+  r->live_var -= inv * (inv - 1);
 }
 
-size_t heapprof_snapshot(hp_record **out) {
+size_t heapprof_snapshot(hp_record **out, hp_extra *extra) {
   for (;;) {
     size_t want = __atomic_load_n(&recs_used, __ATOMIC_RELAXED) + 64;
     hp_record *buf = ialloc(want * sizeof *buf);
@@ -189,6 +207,8 @@ size_t heapprof_snapshot(hp_record **out) {
     for (size_t i = 0; i < recs_cap; i++)
       if (recs[i].cum_objs)
         buf[n++] = recs[i];
+    if (extra)
+      heapprof_peak_copy_locked(extra);
     spin_unlock(&prof_lock);
     *out = buf;
     return n;
@@ -208,6 +228,7 @@ typedef struct {
   uint64_t size;
   uint64_t t_ns; /* allocation time (sys_monotonic_ns) */
   uint64_t est;  /* bytes it stands for: size / P(sampled) */
+  double inv;    /* allocations it stands for: 1 / P(sampled) */
 } live_block;
 
 #define FILTER_BITS 16
@@ -239,12 +260,14 @@ static double exp_neg(double x) {
   return sum;
 }
 
-/* The bytes a sampled block of size bytes stands for (jeprof's scaling). */
-static uint64_t estimate_of(size_t size) {
+/* 1/p for a block of size bytes, p = 1 - exp(-size/mean) the chance that
+ * the countdown samples it: the number of allocations of that size one
+ * sample stands for. Computed once per sample (and again at its free). */
+static double inverse_p(size_t size) {
   if (sample_all || !size)
-    return size;
+    return 1;
   double p = 1 - exp_neg((double)size / mean_bytes);
-  return p > 0 ? (uint64_t)((double)size / p) : size;
+  return p > 0 ? 1 / p : 1;
 }
 
 static int live_grow_locked(void) {
@@ -271,18 +294,20 @@ static int live_grow_locked(void) {
  * block is lost: its free then finds nothing and returns 0). */
 static void live_insert_locked(uptr p, uint32_t stack, uint32_t tid,
                                size_t size) {
-  add_sample_locked(stack, tid, size);
+  double inv = inverse_p(size);
+  add_sample_locked(stack, tid, size, inv);
   if (!filter || ((live_used + 1) * 2 > live_cap && !live_grow_locked()))
     return;
   size_t i = addr_hash(p) & (live_cap - 1);
   while (live[i].addr && live[i].addr != p)
     i = (i + 1) & (live_cap - 1);
   if (live[i].addr) /* the allocator reused p without telling us: stale */
-    remove_sample_locked(live[i].stack, live[i].tid, live[i].size);
+    remove_sample_locked(live[i].stack, live[i].tid, live[i].size,
+                         live[i].inv);
   else
     live_used++, __atomic_add_fetch(filter_slot(p), 1, __ATOMIC_RELAXED);
   live[i] = (live_block){p, stack, tid, size, sys_monotonic_ns(),
-                         estimate_of(size)};
+                         (uint64_t)((double)size * inv), inv};
 }
 
 /* With prof_lock held: p's sample leaves the live counts and is counted
@@ -296,7 +321,7 @@ static int live_remove_locked(uptr p) {
   if (!live[i].addr)
     return 0;
   live_block *b = &live[i];
-  remove_sample_locked(b->stack, b->tid, b->size);
+  remove_sample_locked(b->stack, b->tid, b->size, b->inv);
   hp_record *r = rec_find(b->stack, b->tid);
   if (r) {
     if (sys_monotonic_ns() - b->t_ns < temporary_ns)
@@ -332,7 +357,7 @@ void heapprof_release_sample(void *p, uint32_t stack, uint32_t tid,
                              size_t size) {
   spin_lock(&prof_lock);
   if (!live_remove_locked((uptr)p)) /* the table had no room for it */
-    remove_sample_locked(stack, tid, size);
+    remove_sample_locked(stack, tid, size, inverse_p(size));
   spin_unlock(&prof_lock);
 }
 

@@ -138,11 +138,26 @@ void heapprof_release_sample(void *p, uint32_t stack, uint32_t tid, size_t size)
 
 /* Reads the options; from sleuth_init, after the thread table. */
 void heapprof_init(void);
-/* heapprof_dump, and the name written in name (cap bytes; "" on failure). */
-int heapprof_dump_named(const char *path, char *name, size_t cap);
+/* Why a dump is written: the timeline's dump line names it, so a reader
+ * (sleuth-report --timeline) can say what each mark was. */
+typedef enum {
+  HP_WHY_API,      /* sleuth_heap_profile_dump */
+  HP_WHY_EXIT,     /* the process's exit */
+  HP_WHY_INTERVAL, /* heap_profile_interval_s */
+  HP_WHY_SIGNAL,   /* heap_profile_signal */
+  HP_WHY_GROWTH,   /* heap_profile_inuse_interval */
+  HP_WHY_PEAK,     /* heap_profile_peak */
+  HP_WHY_ALERT,    /* heap_profile_alert_mb */
+} hp_dump_why;
+/* heapprof_dump_why, and the name written in name (cap bytes; "" on
+ * failure). */
+int heapprof_dump_named(const char *path, hp_dump_why why, char *name,
+                        size_t cap);
 /* Writes a dump to path, or to the next <prefix>.<pid>.<seq>.heap when path
  * is NULL. Returns 0, or -1 (profiler off, or the file cannot be written:
  * one warning line says which). Not for signal handlers. */
+int heapprof_dump_why(const char *path, hp_dump_why why);
+/* The same for the program's own request (sleuth_heap_profile_dump). */
 int heapprof_dump(const char *path);
 /* Turns sampling on or off; returns the previous state. */
 int heapprof_set_active(int on);

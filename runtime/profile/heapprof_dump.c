@@ -5,10 +5,15 @@
  *     t*: <live objs>: <live bytes> [<cum objs>: <cum bytes>]   whole process
  *     tN: ...                                                   per thread
  *   # lifetimes temporary_ms=<T> uptime_ms=<ms since start>
+ *   # peak est_bytes=<B> t_ms=<ms> snapshot_bytes=<B> snapshot_t_ms=<ms>
+ *   # size <lo>: <samples>: <objs>: <variance>       one per size class
  *   @ 0x<ret addr> 0x<ret addr> ...           one stack, innermost first
  *     t*: ...
+ *     unbiased: <live objs>: <variance> [<all objs>: <variance>]
  *     life: <temp objs>: <temp bytes> [<long objs>: <long bytes>]
+ *     peak: <objs>: <bytes> [<unbiased objs>: <variance>]
  *     tN: ...
+ *     unbiased: ...
  *   (blank line)
  *   MAPPED_LIBRARIES:
  *   <the contents of /proc/self/maps>
@@ -18,7 +23,21 @@
  * blocks already freed, those freed within T ms of their allocation
  * (temporary) and those freed later (long-lived); its live ones are the
  * t* line's. jeprof skips lines it does not know (checked in
- * lit/heapprof/lifetimes-jeprof.c); a stack with nothing freed has none. The stack
+ * lit/heapprof/lifetimes-jeprof.c); a stack with nothing freed has none.
+ * Each t line (the process's, a stack's, a thread's) is followed by its
+ * unbiased: line, also Sleuth's: the estimated number of objects, live
+ * and allocated, as the sum over the sampled blocks of 1/p (p = 1 -
+ * exp(-size/interval), each block's own chance of being sampled) and the
+ * variance of that estimate, the sum of (1-p)/p^2; decimals with three
+ * places. jeprof's and pprof's scaling uses the stack's mean size, which
+ * undercounts a stack of mixed sizes (docs/heap-profiling.md, "Object
+ * counts"); they skip the line (lit/heapprof/unbiased-objects-jeprof.c).
+ * The peak and size lines are Sleuth's too (heapprof_peak.c): the highest
+ * estimate of the live heap and when, the snapshot of the sites' live
+ * counts taken near it (a stack's peak: line: its sampled live objects
+ * and bytes then, and their unbiased count), and per size class [lo, 2lo)
+ * the sampled allocations, the estimated number of allocations and its
+ * variance; jeprof reads '#' lines in the header as comments. The stack
  * leaves out frame 0 (inside the allocator entry point), so it starts in
  * the caller of malloc/new. Dumps are serialised by dump_lock; the records
  * are copied under the profiler's lock and written without it.
@@ -88,6 +107,22 @@ static void out_bytes(out_t *o, const char *s, size_t n) {
   }
 }
 
+/* A non-negative decimal with three places (no %f in the runtime's
+ * formatter); past 2^63 the integer part is clamped, far beyond any
+ * count or variance a process reaches. */
+static void out_fixed(out_t *o, double v) {
+  if (!(v > 0))
+    v = 0;
+  if (v > 9.2e18)
+    v = 9.2e18;
+  unsigned long long whole = (unsigned long long)v;
+  unsigned milli = (unsigned)((v - (double)whole) * 1000 + 0.5);
+  if (milli >= 1000)
+    whole++, milli -= 1000;
+  out_printf(o, "%llu.%u%u%u", whole, milli / 100, milli / 10 % 10, milli % 10);
+}
+
+/* A t line, then its unbiased: line (see the top of the file). */
 static void out_counts(out_t *o, const char *who, uint32_t tid,
                        const hp_record *c) {
   if (who)
@@ -97,6 +132,15 @@ static void out_counts(out_t *o, const char *who, uint32_t tid,
   out_printf(o, "%llu: %llu [%llu: %llu]\n", (unsigned long long)c->live_objs,
              (unsigned long long)c->live_bytes, (unsigned long long)c->cum_objs,
              (unsigned long long)c->cum_bytes);
+  out_bytes(o, "  unbiased: ", 12);
+  out_fixed(o, c->live_objs ? c->live_inv : 0);
+  out_bytes(o, ": ", 2);
+  out_fixed(o, c->live_objs ? c->live_var : 0);
+  out_bytes(o, " [", 2);
+  out_fixed(o, c->cum_inv);
+  out_bytes(o, ": ", 2);
+  out_fixed(o, c->cum_var);
+  out_bytes(o, "]\n", 2);
 }
 
 static void add_counts(hp_record *to, const hp_record *r) {
@@ -108,6 +152,14 @@ static void add_counts(hp_record *to, const hp_record *r) {
   to->live_bytes += r->live_bytes;
   to->cum_objs += r->cum_objs;
   to->cum_bytes += r->cum_bytes;
+  to->live_inv += r->live_inv;
+  to->live_var += r->live_var;
+  to->cum_inv += r->cum_inv;
+  to->cum_var += r->cum_var;
+  to->peak_objs += r->peak_objs;
+  to->peak_bytes += r->peak_bytes;
+  to->peak_inv += r->peak_inv;
+  to->peak_var += r->peak_var;
 }
 
 /* Heapsort (no libc qsort: glibc's may call malloc). */
@@ -144,7 +196,27 @@ static void sort_records(hp_record *a, size_t n, rec_less less) {
   }
 }
 
-static void write_profile(out_t *o, hp_record *r, size_t n) {
+/* "# peak ..." and "# size ..." header lines (see the top of the file). */
+static void write_extra(out_t *o, const hp_extra *x) {
+  out_printf(o, "# peak est_bytes=%llu t_ms=%llu snapshot_bytes=%llu "
+                "snapshot_t_ms=%llu\n",
+             (unsigned long long)x->peak_est, (unsigned long long)x->peak_ms,
+             (unsigned long long)x->snap_est, (unsigned long long)x->snap_ms);
+  for (int b = 0; b < HP_SIZE_BUCKETS; b++) {
+    const hp_size_bucket *k = &x->sizes[b];
+    if (!k->samples)
+      continue;
+    out_printf(o, "# size %llu: %llu: ",
+               b ? 1ull << (b - 1) : 0ull, (unsigned long long)k->samples);
+    out_fixed(o, k->est);
+    out_bytes(o, ": ", 2);
+    out_fixed(o, k->var);
+    out_bytes(o, "\n", 1);
+  }
+}
+
+static void write_profile(out_t *o, hp_record *r, size_t n,
+                          const hp_extra *x) {
   out_printf(o, "heap_v2/%llu\n", (unsigned long long)heapprof_mean_bytes());
   hp_record total = {0};
   for (size_t i = 0; i < n; i++)
@@ -161,6 +233,7 @@ static void write_profile(out_t *o, hp_record *r, size_t n) {
   out_printf(o, "# lifetimes temporary_ms=%llu uptime_ms=%llu\n",
              (unsigned long long)(heapprof_temporary_ns() / 1000000u),
              (unsigned long long)heapprof_uptime_ms());
+  write_extra(o, x);
   sort_records(r, n, by_stack);
   for (size_t i = 0; i < n;) {
     size_t end = i;
@@ -181,6 +254,14 @@ static void write_profile(out_t *o, hp_record *r, size_t n) {
                  (unsigned long long)s.temp_bytes,
                  (unsigned long long)s.long_objs,
                  (unsigned long long)s.long_bytes);
+    if (s.peak_objs) {
+      out_printf(o, "  peak: %llu: %llu [", (unsigned long long)s.peak_objs,
+                 (unsigned long long)s.peak_bytes);
+      out_fixed(o, s.peak_inv);
+      out_bytes(o, ": ", 2);
+      out_fixed(o, s.peak_var);
+      out_bytes(o, "]\n", 2);
+    }
     for (; i < end; i++)
       out_counts(o, 0, r[i].tid, &r[i]);
   }
@@ -195,7 +276,8 @@ static void write_profile(out_t *o, hp_record *r, size_t n) {
 }
 
 /* One file of the dump: heap_v2 text, or pprof (r sorted by stack). */
-static int write_file(const char *path, int pprof, hp_record *r, size_t n) {
+static int write_file(const char *path, int pprof, hp_record *r, size_t n,
+                      const hp_extra *x) {
   out_t *o = pprof ? 0 : ialloc(sizeof *o);
   int fd = sys_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   int ok = fd >= 0 && (o || pprof) && (r || !n);
@@ -203,14 +285,12 @@ static int write_file(const char *path, int pprof, hp_record *r, size_t n) {
     ok = heapprof_write_pprof(fd, r, n) == 0;
   } else if (ok) {
     o->fd = fd;
-    write_profile(o, r, n);
+    write_profile(o, r, n, x);
     ok = !o->failed;
   }
   if (fd >= 0)
     sys_close(fd);
-  if (ok) {
-    heapprof_timeline_note_dump(path);
-  } else {
+  if (!ok) {
     /* A cut-short dump reads as a smaller heap to jeprof and pprof: none
      * is better than a wrong one. */
     if (fd >= 0)
@@ -280,7 +360,8 @@ static void retain(unsigned seq) {
   kept_head = (kept_head + 1) % max;
 }
 
-int heapprof_dump_named(const char *path, char *written, size_t cap) {
+int heapprof_dump_named(const char *path, hp_dump_why why, char *written,
+                        size_t cap) {
   if (written && cap)
     written[0] = 0;
   if (!__atomic_load_n(&heapprof_on, __ATOMIC_ACQUIRE))
@@ -303,14 +384,19 @@ int heapprof_dump_named(const char *path, char *written, size_t cap) {
   }
   int64_t inuse = heapprof_watch_inuse();
   hp_record *r = 0;
-  size_t n = heapprof_snapshot(&r);
-  int ok = 1;
-  if (v2)
-    ok &= write_file(path, 0, r, n);
+  hp_extra *x = ialloc(sizeof *x);
+  size_t n = heapprof_snapshot(&r, x);
+  int ok_v2 = !v2 || (x && write_file(path, 0, r, n, x)), ok_pp = 1;
   if (pp) {
     sort_records(r, n, by_stack);
-    ok &= write_file(ppath, 1, r, n);
+    ok_pp = write_file(ppath, 1, r, n, x);
   }
+  int ok = ok_v2 && ok_pp;
+  /* One timeline line per dump, naming the heap_v2 file when there is
+   * one (with heap_profile_format=both the .pb.gz beside it is the same
+   * snapshot: one mark, not two). */
+  if (v2 ? ok_v2 : ok_pp)
+    heapprof_timeline_note_dump(v2 ? path : ppath, why);
   if (ok) {
     heapprof_watch_note_dump(inuse);
     if (own)
@@ -318,12 +404,19 @@ int heapprof_dump_named(const char *path, char *written, size_t cap) {
     if (written && cap)
       sl_snprintf(written, cap, "%s", v2 ? path : ppath);
   }
+  ifree(x);
   ifree(r);
   spin_unlock(&dump_lock);
   return ok ? 0 : -1;
 }
 
-int heapprof_dump(const char *path) { return heapprof_dump_named(path, 0, 0); }
+int heapprof_dump_why(const char *path, hp_dump_why why) {
+  return heapprof_dump_named(path, why, 0, 0);
+}
+
+int heapprof_dump(const char *path) {
+  return heapprof_dump_named(path, HP_WHY_API, 0, 0);
+}
 
 void heapprof_dump_after_fork_child(void) {
   /* A dump in progress belonged to a thread that does not exist here. */

@@ -8,15 +8,45 @@
 /* Sampled counts of one (stack, thread); cum_objs > 0 marks a used slot.
  * The freed samples split by lifetime: temp_* were freed within
  * heap_profile_temporary_ms of their allocation, long_* later (the live
- * ones are live_*), counted for the allocating thread. */
+ * ones are live_*), counted for the allocating thread.
+ * What an unbiased object count needs (heapprof_unbiased.h): over the
+ * live and over all sampled blocks, the sum of 1/p (p = the probability
+ * that a block of its size is sampled) and the sum of (1-p)/p^2, the
+ * estimate's variance. jeprof's scaling uses the mean size instead, which
+ * undercounts a stack whose sizes differ. */
 typedef struct {
   uint32_t stack, tid;
   uint64_t live_objs, live_bytes, cum_objs, cum_bytes;
   uint64_t temp_objs, temp_bytes, long_objs, long_bytes;
+  double live_inv, live_var, cum_inv, cum_var;
+  /* The live counts at the last peak snapshot (heapprof_peak.c). */
+  uint64_t peak_objs, peak_bytes;
+  double peak_inv, peak_var;
 } hp_record;
 
-/* A copy of every record (internal memory; ifree it). */
-size_t heapprof_snapshot(hp_record **out);
+/* heapprof_peak.c: allocation sizes by bit length and the live heap's
+ * peak, as the samples estimate them; updated with the profiler's lock
+ * held, where samples are recorded and released. */
+#define HP_SIZE_BUCKETS 65
+typedef struct {
+  uint64_t samples;
+  double est, var; /* sums of 1/p and (1-p)/p^2 */
+} hp_size_bucket;
+typedef struct {
+  hp_size_bucket sizes[HP_SIZE_BUCKETS];
+  double peak_est;  /* the highest estimate of the live heap, bytes */
+  uint64_t peak_ms; /* when (heapprof_uptime_ms) */
+  double snap_est;  /* the estimate when the records' peak_* were taken */
+  uint64_t snap_ms;
+} hp_extra;
+void heapprof_peak_add_locked(hp_record *recs, size_t cap, size_t size,
+                              double inv);
+void heapprof_peak_remove_locked(size_t size, double inv);
+void heapprof_peak_copy_locked(hp_extra *out);
+
+/* A copy of every record (internal memory; ifree it), and of the sizes
+ * and the peak (extra, if not NULL) at the same moment. */
+size_t heapprof_snapshot(hp_record **out, hp_extra *extra);
 uint64_t heapprof_mean_bytes(void);
 /* heap_profile_temporary_ms in ns. */
 uint64_t heapprof_temporary_ns(void);
@@ -29,7 +59,7 @@ void heapprof_inuse_by_age(uint64_t *young, uint64_t *old);
 void heapprof_output_init(void);
 void heapprof_output_after_fork_child(void);
 uint64_t heapprof_uptime_ms(void);
-void heapprof_timeline_note_dump(const char *path);
+void heapprof_timeline_note_dump(const char *path, int why);
 /* heapprof_pprof.c: the records r[0..n), sorted by stack, as a gzipped
  * pprof profile written to fd. Returns 0, or -1 (no memory, write error). */
 int heapprof_write_pprof(int fd, const hp_record *r, size_t n);

@@ -5,8 +5,9 @@
  * writes the same fields from a heap_v2 file):
  *  - sample types alloc_objects/count, alloc_space/bytes,
  *    inuse_objects/count, inuse_space/bytes (the default); one sample per
- *    stack, its values the estimates jeprof and sleuth-report compute from
- *    the sampled counts (pprof does not rescale), rounded; period_type
+ *    stack, its values the estimates sleuth-report computes from the
+ *    sampled counts (pprof does not rescale), rounded: bytes scaled as
+ *    jeprof does, objects as the sum of each sample's 1/p; period_type
  *    space/bytes and period = the mean sampling interval, for information;
  *  - locations symbolized now, through the runtime's own symbolizer (the
  *    llvm-symbolizer child and cache that reports use, or the ELF symbol
@@ -312,16 +313,22 @@ static uint32_t location_id(writer *w, uptr pc) {
 static void write_sample(writer *w, const hp_record *r, size_t n,
                          double interval) {
   uint64_t lo = 0, lb = 0, co = 0, cb = 0;
+  double li = 0, ci = 0;
   for (size_t i = 0; i < n; i++) {
     lo += r[i].live_objs;
     lb += r[i].live_bytes;
     co += r[i].cum_objs;
     cb += r[i].cum_bytes;
+    li += r[i].live_objs ? r[i].live_inv : 0;
+    ci += r[i].cum_inv;
   }
   double si = lo ? scale((double)lb / (double)lo, interval) : 0;
   double sc = co ? scale((double)cb / (double)co, interval) : 0;
-  int64_t v[4] = {round_half_up((double)co * sc), round_half_up((double)cb * sc),
-                  round_half_up((double)lo * si), round_half_up((double)lb * si)};
+  /* Objects: the unbiased counts (each sample weighted by its own 1/p),
+   * as sleuth-report computes them from the heap_v2 dump's unbiased:
+   * lines; bytes: jeprof's scaling. */
+  int64_t v[4] = {round_half_up(ci), round_half_up((double)cb * sc),
+                  round_half_up(li), round_half_up((double)lb * si)};
   if (!v[0] && !v[1] && !v[2] && !v[3])
     return;
   uptr pcs[DEPOT_MAX_FRAMES];
@@ -409,7 +416,8 @@ int heapprof_write_pprof(int fd, const hp_record *r, size_t n) {
   if (interval > 1)
     sl_snprintf(comment, sizeof comment,
                 "Sleuth heap profile of pid %d: estimates from samples (one per "
-                "%llu bytes allocated, scaled as jeprof does)",
+                "%llu bytes allocated; bytes scaled as jeprof does, objects "
+                "unbiased)",
                 sys_getpid(), (unsigned long long)interval);
   else
     sl_snprintf(comment, sizeof comment,

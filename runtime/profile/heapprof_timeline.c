@@ -5,7 +5,14 @@
  *   sample <t_ms> <heap_inuse_bytes> <rss_anon_bytes> <rss_file_bytes>
  *          <alloc_count> <allocs_per_s> <quarantine_bytes> <shadow_bytes>
  *          <depot_bytes> <young_bytes> <old_bytes>
- *   dump <t_ms> <path of the .heap file written then>
+ *   dump <t_ms> why=<reason> <path of the .heap file written then>
+ *
+ * The header's checker=0 marks profile-only mode (no quarantine, shadow
+ * or depot to chart). A dump line's reason is api (sleuth_heap_profile_
+ * dump), exit, interval, signal, growth (heap_profile_inuse_interval),
+ * peak or alert; one line per dump, naming the .pb.gz file only when no
+ * .heap was written (heap_profile_format=pprof). Timelines written before
+ * had neither (and, with both formats, one line per file).
  *
  * t_ms counts from the runtime's start (from the fork in a child). Heap in
  * use and the allocation count are the sums of every thread's counters
@@ -53,9 +60,10 @@ static int timeline_create(void) {
   if (fd < 0)
     return fd;
   char line[128];
-  size_t n =
-      sl_snprintf(line, sizeof line, "# sleuth-timeline 1 pid=%d sample=%llu\n",
-                  sys_getpid(), (unsigned long long)heapprof_mean_bytes());
+  size_t n = sl_snprintf(
+      line, sizeof line, "# sleuth-timeline 1 pid=%d sample=%llu checker=%d\n",
+      sys_getpid(), (unsigned long long)heapprof_mean_bytes(),
+      sl_opt.checker ? 1 : 0);
   sys_write_all(fd, line, n);
   sys_close(fd);
   timeline_bytes = n;
@@ -108,13 +116,18 @@ void heapprof_output_after_fork_child(void) {
   heapprof_dump_after_fork_child();
 }
 
-void heapprof_timeline_note_dump(const char *path) {
+void heapprof_timeline_note_dump(const char *path, int why) {
+  static const char *const names[] = {"api",    "exit", "interval", "signal",
+                                      "growth", "peak", "alert"};
   if (!timeline_ok)
     return;
   char line[4200];
   spin_lock(&rate_lock); /* keeps the lines in time order */
-  size_t n = sl_snprintf(line, sizeof line, "dump %llu %s\n",
-                         (unsigned long long)heapprof_uptime_ms(), path);
+  size_t n = sl_snprintf(
+      line, sizeof line, "dump %llu why=%s %s\n",
+      (unsigned long long)heapprof_uptime_ms(),
+      why >= 0 && why < (int)(sizeof names / sizeof *names) ? names[why] : "api",
+      path);
   timeline_write(line, n);
   spin_unlock(&rate_lock);
 }
@@ -171,5 +184,5 @@ void heapprof_at_exit(void) {
   service_stop();
   if (sl_opt.heap_profile_timeline_ms > 0)
     heapprof_timeline_sample();
-  heapprof_dump(0);
+  heapprof_dump_why(0, HP_WHY_EXIT);
 }

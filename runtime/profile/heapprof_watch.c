@@ -160,7 +160,7 @@ static int serve_alert(void) {
    * dump and then allocates does), and that crossing must not be lost. */
   __atomic_store_n(&arm_alert, level + n, __ATOMIC_RELEASE);
   char name[4096];
-  int ok = heapprof_dump_named(0, name, sizeof name) == 0;
+  int ok = heapprof_dump_named(0, HP_WHY_ALERT, name, sizeof name) == 0;
   heapprof_alert(at, level, ok ? name : 0);
   return ok;
 }
@@ -174,7 +174,7 @@ uint64_t heapprof_watch_service(uint64_t now_ns) {
   if (bits & WATCH_ALERT)
     dumped = serve_alert();
   if ((bits & WATCH_GROWTH) && !dumped)
-    dumped = heapprof_dump(0) == 0;
+    dumped = heapprof_dump_why(0, HP_WHY_GROWTH) == 0;
   if ((bits & WATCH_GROWTH) && !dumped) /* failed: try again later */
     rearm_growth(__atomic_load_n(&inuse, __ATOMIC_RELAXED));
   if (bits & WATCH_PEAK)
@@ -187,7 +187,7 @@ uint64_t heapprof_watch_service(uint64_t now_ns) {
   peak_waiting = 0;
   int64_t cur = __atomic_load_n(&inuse, __ATOMIC_RELAXED);
   int64_t want = peak_threshold(peak_dumped);
-  if (cur >= want && (dumped || heapprof_dump(0) == 0)) {
+  if (cur >= want && (dumped || heapprof_dump_why(0, HP_WHY_PEAK) == 0)) {
     peak_dumped = cur;
     last_peak_ns = now_ns;
     want = peak_threshold(cur);

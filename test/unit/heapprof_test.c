@@ -17,7 +17,7 @@
 
 static hp_record find(uint32_t stack) {
   hp_record *r, none = {0};
-  size_t n = heapprof_snapshot(&r);
+  size_t n = heapprof_snapshot(&r, 0);
   for (size_t i = 0; i < n; i++)
     if (r[i].stack == stack && r[i].tid == 0) {
       none = r[i];
@@ -41,6 +41,17 @@ int main(int argc, char **argv) {
     heapprof_record_alloc_stack((void *)addr(i), 10, s1);
   hp_record r = find(s1);
   CHECK(r.live_objs == N && r.live_bytes == 10ull * N && r.cum_objs == N);
+  /* Every allocation recorded: each sample stands for one (1/p = 1), and
+   * the unbiased counts have no variance. */
+  CHECK(r.live_inv == N && r.cum_inv == N && r.live_var == 0 && r.cum_var == 0);
+  /* The heap peaked now: the last snapshot is within 1/32 of it (it is
+   * retaken each time the live heap grows by that much). */
+  hp_extra x;
+  hp_record *all;
+  ifree(all = (heapprof_snapshot(&all, &x), all));
+  CHECK(x.peak_est == 10.0 * N && x.snap_est * 33 / 32 >= x.peak_est);
+  CHECK(r.peak_objs <= N && r.peak_objs * 33 / 32 >= N && r.peak_inv == r.peak_objs);
+  CHECK(x.sizes[4].samples == N && x.sizes[4].est == N); /* 8..15 bytes */
 
   /* Free the even ones in a scrambled order (i * 7919 mod N visits all). */
   for (uint32_t k = 0; k < N; k++) {
@@ -65,6 +76,9 @@ int main(int argc, char **argv) {
     heapprof_record_free((void *)addr(i));
   r = find(s1);
   CHECK(r.live_objs == 0 && r.live_bytes == 0 && r.cum_objs == N);
+  CHECK(r.live_inv == 0 && r.cum_inv == N);
+  /* The peak stays where it was. */
+  CHECK(r.peak_objs * 33 / 32 >= N);
 
   /* Sampled again without a free: the old sample is retired. */
   heapprof_record_alloc_stack((void *)addr(5), 5, s2);
@@ -80,18 +94,22 @@ int main(int argc, char **argv) {
   FILE *f = fopen(path, "r");
   CHECK(f != NULL);
   char line[512];
-  int header = 0, stack3 = 0, counts3 = 0, maps = 0, after3 = 0;
+  int header = 0, stack3 = 0, counts3 = 0, maps = 0, after3 = 0, unbiased3 = 0,
+      at_counts3 = 0;
   while (f && fgets(line, sizeof line, f)) {
     header += !strcmp(line, "heap_v2/1\n");
-    if (after3)
-      counts3 = !strcmp(line, "  t*: 1: 7 [1: 7]\n");
+    /* The t* line's unbiased: line follows it. */
+    if (at_counts3)
+      unbiased3 += !strcmp(line, "  unbiased: 1.000: 0.000 [1.000: 0.000]\n");
+    at_counts3 = after3 && !strcmp(line, "  t*: 1: 7 [1: 7]\n");
+    counts3 |= at_counts3;
     after3 = !strcmp(line, "@ 0x6666\n");
     stack3 += after3;
     maps += !strcmp(line, "MAPPED_LIBRARIES:\n");
   }
   if (f)
     fclose(f);
-  CHECK(header == 1 && stack3 == 1 && counts3 && maps == 1);
+  CHECK(header == 1 && stack3 == 1 && counts3 && maps == 1 && unbiased3 == 1);
   heapprof_record_free((void *)addr(5));
   CHECK(find(s3).live_objs == 0);
   CHECK_DONE("heapprof_test");
