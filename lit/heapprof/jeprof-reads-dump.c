@@ -14,11 +14,18 @@
 // Profiling needs none of the other checks.
 // RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_prefix=%t.d/p:detect_leaks=0:quarantine_size_mb=0 %run %t %t.d/all.heap
 // RUN: FileCheck %s --check-prefix=THREADS < %t.d/all.heap
+// Each t line is followed by Sleuth's unbiased: line (every allocation
+// recorded: one object per sample, no variance), a stack by its peak:
+// line (what it held at the runtime's peak snapshot).
 // THREADS: heap_v2/1
 // THREADS-NEXT: t*: {{[0-9]+}}: {{[0-9]+}} [{{[0-9]+}}: {{[0-9]+}}]
+// THREADS-NEXT: unbiased: {{[0-9]+}}.000: 0.000 [{{[0-9]+}}.000: 0.000]
 // THREADS-NEXT: t0: {{[0-9]+}}: {{[0-9]+}} [{{[0-9]+}}: {{[0-9]+}}]
+// THREADS-NEXT: unbiased:
 // THREADS-NEXT: t1: 4096: 16777216 [{{[0-9]+}}: {{[0-9]+}}]
 // THREADS: t*: 4096: 16777216 [4096: 16777216]
+// THREADS-NEXT: unbiased: 4096.000: 0.000 [4096.000: 0.000]
+// THREADS-NEXT: peak: {{[0-9]+}}: {{[0-9]+}} [{{[0-9]+}}.000: 0.000]
 // THREADS-NEXT: t1: 4096: 16777216 [4096: 16777216]
 // THREADS: MAPPED_LIBRARIES:
 #include <pthread.h>

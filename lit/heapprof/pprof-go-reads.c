@@ -19,7 +19,7 @@
 // RUN: go tool pprof -top -sample_index=alloc_objects -nodefraction=0 %t.d/s2.pb.gz > %t.d/rt-ao.txt
 // RUN: %python %S/Inputs/compare_pprof_top.py %t.d/top-ao.txt %t.d/rt-ao.txt
 // RUN: FileCheck %s --check-prefix=SAMPLED < %t.d/rt.txt
-// SAMPLED: Sleuth heap profile of pid {{[0-9]+}}: estimates from samples (one per 524288 bytes allocated, scaled as jeprof does)
+// SAMPLED: Sleuth heap profile of pid {{[0-9]+}}: estimates from samples (one per 524288 bytes allocated; bytes scaled as jeprof does, objects unbiased)
 // SAMPLED: Type: inuse_space
 // SAMPLED: flat%
 // SAMPLED-NEXT: {{B .*}} hold_big

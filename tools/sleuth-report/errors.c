@@ -30,6 +30,14 @@ void errors_init_sample(sample *s, const raw_counts *c, double interval, int sig
   k[M_ALLOC_SPACE] = k[M_ALLOC_OBJECTS] = c->cum_objs;
   var_of(c->objs, c->bytes, interval, &v[M_INUSE_SPACE], &v[M_INUSE_OBJECTS]);
   var_of(c->cum_objs, c->cum_bytes, interval, &v[M_ALLOC_SPACE], &v[M_ALLOC_OBJECTS]);
+  s->peak_bytes = s->peak_bytes_var = s->peak_objs = s->peak_objs_var = s->peak_k = 0;
+  /* The dump's own variances of its unbiased object counts: the sum over
+   * the samples of (1-p)/p^2, each with its own p (var_of's mean size is
+   * far too small a variance when sizes differ). */
+  if (c->has_unbiased && interval > 1) {
+    v[M_INUSE_OBJECTS] = c->objs > 0 ? c->var_objs : 0;
+    v[M_ALLOC_OBJECTS] = c->var_cum_objs;
+  }
   memset(&s->life, 0, sizeof(s->life));
 }
 
@@ -45,7 +53,21 @@ void errors_init_life(sample *s, const life_counts *c, double interval) {
   }
 }
 
+void errors_init_peak(sample *s, const peak_counts *c, double interval) {
+  double scale = c->objs > 0 ? sample_scale(c->bytes / c->objs, interval) : 0, vo;
+  s->peak_k = c->objs;
+  s->peak_bytes = c->bytes * scale;
+  var_of(c->objs, c->bytes, interval, &s->peak_bytes_var, &vo);
+  s->peak_objs = interval > 1 ? c->est_objs : c->objs;
+  s->peak_objs_var = interval > 1 ? c->var_objs : 0;
+}
+
 void errors_merge(sample *to, const sample *from) {
+  to->peak_bytes += from->peak_bytes;
+  to->peak_bytes_var += from->peak_bytes_var;
+  to->peak_objs += from->peak_objs;
+  to->peak_objs_var += from->peak_objs_var;
+  to->peak_k += from->peak_k;
   for (int m = 0; m < M_COUNT; m++) {
     to->kpos[m] += from->kpos[m];
     to->kneg[m] += from->kneg[m];

@@ -23,6 +23,8 @@
 void errors_init_sample(sample *s, const raw_counts *c, double interval, int sign);
 /* The lifetime estimates of a stack from its life: line. */
 void errors_init_life(sample *s, const life_counts *c, double interval);
+/* The peak estimates of a stack from its peak: line. */
+void errors_init_peak(sample *s, const peak_counts *c, double interval);
 /* Adds from's counts and variances to to's (merging two samples). */
 void errors_merge(sample *to, const sample *from);
 /* Samples the figure rests on (both dumps' for a growth). */

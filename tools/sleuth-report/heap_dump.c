@@ -7,6 +7,14 @@
  *     t*: ... / tN: ...
  *     life: <objs>: <bytes> [<objs>: <bytes>]           Sleuth's, optional:
  *                            freed within T ms [freed later], sampled
+ *   # peak est_bytes=B t_ms=T snapshot_bytes=S snapshot_t_ms=U   Sleuth's
+ *   # size <lo>: <samples>: <objs>: <var>               Sleuth's, per size
+ *   (other lines starting with '#' are comments)
+ *     peak: <objs>: <bytes> [<objs>: <var>]              Sleuth's: the stack
+ *                            at the peak snapshot
+ *     unbiased: <objs>: <var> [<objs>: <var>]            Sleuth's, optional,
+ *                            after a t line: that line's estimated objects
+ *                            (sum of 1/p) and variances, live [allocated]
  *   (blank line)
  *   MAPPED_LIBRARIES:
  *   <the /proc/self/maps lines>
@@ -87,6 +95,30 @@ static const char *parse_count(const char *p, double *out) {
   return end;
 }
 
+/* A decimal with an optional fraction ("12.345"); NULL if there is none.
+ * Digits only, as parse_count: no sign, exponent, "nan" or "inf". */
+static const char *parse_decimal(const char *p, double *out) {
+  p = skip_spaces(p);
+  const char *q = p;
+  while (isdigit((unsigned char)*q))
+    q++;
+  if (q == p)
+    return NULL;
+  if (*q == '.') {
+    q++;
+    if (!isdigit((unsigned char)*q))
+      return NULL;
+    while (isdigit((unsigned char)*q))
+      q++;
+  }
+  char *end;
+  errno = 0;
+  *out = strtod(p, &end);
+  if (errno || end != q)
+    return NULL;
+  return end;
+}
+
 static const char *expect(const char *p, char c) {
   p = skip_spaces(p);
   return *p == c ? p + 1 : NULL;
@@ -100,6 +132,58 @@ static int parse_four(const char *p, raw_counts *c) {
       !(p = parse_count(p, &c->cum_bytes)) || !(p = expect(p, ']')))
     return 0;
   return *skip_spaces(p) == 0;
+}
+
+/* "a: b [c: d]", a and b counts, c and d decimals (a peak: line): into
+ * objs, bytes, est_objs and var_objs. */
+static int parse_unbiased_four(const char *p, raw_counts *c) {
+  if (!(p = parse_count(p, &c->objs)) || !(p = expect(p, ':')) ||
+      !(p = parse_count(p, &c->bytes)) || !(p = expect(p, '[')) ||
+      !(p = parse_decimal(p, &c->est_objs)) || !(p = expect(p, ':')) ||
+      !(p = parse_decimal(p, &c->var_objs)) || !(p = expect(p, ']')))
+    return 0;
+  return *skip_spaces(p) == 0;
+}
+
+/* "a: b [c: d]" of decimals, into the unbiased fields of c. */
+static int parse_unbiased(const char *p, raw_counts *c) {
+  if (!(p = parse_decimal(p, &c->est_objs)) || !(p = expect(p, ':')) ||
+      !(p = parse_decimal(p, &c->var_objs)) || !(p = expect(p, '[')) ||
+      !(p = parse_decimal(p, &c->est_cum_objs)) || !(p = expect(p, ':')) ||
+      !(p = parse_decimal(p, &c->var_cum_objs)) || !(p = expect(p, ']')) ||
+      *skip_spaces(p))
+    return 0;
+  c->has_unbiased = 1;
+  return 1;
+}
+
+/* "name=<count>" somewhere in line. */
+static int field(const char *line, const char *name, double *out) {
+  const char *at = strstr(line, name);
+  return at && parse_count(at + strlen(name), out) != NULL;
+}
+
+/* "# peak est_bytes=B t_ms=T snapshot_bytes=S snapshot_t_ms=U" */
+static int parse_peak_header(heap_dump *d, const char *line) {
+  if (!field(line, " est_bytes=", &d->peak_bytes) || !field(line, " t_ms=", &d->peak_ms) ||
+      !field(line, " snapshot_bytes=", &d->snap_bytes) ||
+      !field(line, " snapshot_t_ms=", &d->snap_ms))
+    return 0;
+  d->has_peak = 1;
+  return 1;
+}
+
+/* "# size <lo>: <samples>: <objects>: <variance>" */
+static int parse_size_line(heap_dump *d, const char *p) {
+  size_class c;
+  if (!(p = parse_count(p, &c.lo)) || !(p = expect(p, ':')) ||
+      !(p = parse_count(p, &c.samples)) || !(p = expect(p, ':')) ||
+      !(p = parse_decimal(p, &c.est)) || !(p = expect(p, ':')) ||
+      !(p = parse_decimal(p, &c.var)) || *skip_spaces(p))
+    return 0;
+  GROW(d->sizes, d->sizecap, d->nsizes);
+  d->sizes[d->nsizes++] = c;
+  return 1;
 }
 
 /* "# lifetimes temporary_ms=T uptime_ms=U" */
@@ -175,6 +259,10 @@ heap_dump *heap_dump_load(const char *path) {
     first = lineno + 1;
   }
   int in_maps = 0;
+  /* The line number of the last t line and where its counts went (an
+   * unbiased: line belongs to it; valid only on the next line). */
+  long last_t = 0;
+  raw_counts *last_c = NULL, header_thread;
   while ((line = next_line(&cur))) {
     lineno++;
     if (lineno == first) {
@@ -216,6 +304,29 @@ heap_dump *heap_dump_load(const char *path) {
                                 "uptime_ms=<ms>'");
       continue;
     }
+    if (strncmp(p, "# peak ", 7) == 0) {
+      if (!parse_peak_header(d, p))
+        die_input(path, lineno, "malformed line: expected '# peak est_bytes=<bytes> t_ms=<ms> "
+                                "snapshot_bytes=<bytes> snapshot_t_ms=<ms>'");
+      continue;
+    }
+    if (strncmp(p, "# size ", 7) == 0) {
+      if (!parse_size_line(d, p + 7))
+        die_input(path, lineno, "malformed line: expected '# size <bytes>: <samples>: "
+                                "<objects>: <variance>'");
+      continue;
+    }
+    if (*p == '#')
+      continue; /* a comment, or a section a later runtime adds */
+    if (strncmp(p, "peak:", 5) == 0) {
+      raw_counts pc;
+      if (!d->nstacks || !parse_unbiased_four(p + 5, &pc))
+        die_input(path, lineno, "malformed line: expected 'peak: <objects>: <bytes> "
+                                "[<objects>: <variance>]' after a stack");
+      d->stacks[d->nstacks - 1].peak =
+          (peak_counts){pc.objs, pc.bytes, pc.est_objs, pc.var_objs};
+      continue;
+    }
     if (strncmp(p, "life:", 5) == 0) {
       raw_counts lc;
       if (!d->nstacks || !parse_four(p + 5, &lc))
@@ -223,6 +334,17 @@ heap_dump *heap_dump_load(const char *path) {
                                 "[<objects>: <bytes>]' after a stack");
       d->stacks[d->nstacks - 1].life =
           (life_counts){lc.objs, lc.bytes, lc.cum_objs, lc.cum_bytes};
+      continue;
+    }
+    if (strncmp(p, "unbiased:", 9) == 0) {
+      /* Belongs to the t line just before it: of the header (the
+       * process), or the last one of the current stack. */
+      raw_counts *c = last_t == lineno - 1 ? last_c : NULL;
+      if (!c || !parse_unbiased(p + 9, c))
+        die_input(path, lineno, "malformed line: expected 'unbiased: <objects>: <variance> "
+                                "[<objects>: <variance>]' right after a 't' line");
+      if (d->nstacks && c == &d->stacks[d->nstacks - 1].threads[0].c)
+        d->stacks[d->nstacks - 1].total = *c;
       continue;
     }
     if (*p == '@') {
@@ -238,12 +360,17 @@ heap_dump *heap_dump_load(const char *path) {
                               "'t*: <objects>: <bytes> [<objects>: <bytes>]' or 'MAPPED_LIBRARIES:'");
     if (d->nstacks == 0) {
       /* Header lines: the process totals. Per-thread totals are implied by
-       * the stacks, so only t* is kept. */
+       * the stacks, so only t* is kept (and an unbiased: line after a tN
+       * line of the header is checked, not kept). */
       if (tc.thread == THREAD_ALL)
         d->total = tc.c;
+      header_thread = tc.c;
+      last_c = tc.thread == THREAD_ALL ? &d->total : &header_thread;
+      last_t = lineno;
       continue;
     }
     dump_stack *s = &d->stacks[d->nstacks - 1];
+    last_t = lineno;
     if (tc.thread == THREAD_ALL) {
       if (s->nthreads && s->threads[0].thread == THREAD_ALL)
         die_input(path, lineno, "second 't*:' line for one stack");
@@ -253,8 +380,10 @@ heap_dump *heap_dump_load(const char *path) {
       memmove(s->threads + 1, s->threads, s->nthreads * sizeof(*s->threads));
       s->threads[0] = tc;
       s->nthreads++;
+      last_c = &s->threads[0].c;
     } else {
       GROW(s->threads, s->cap, s->nthreads);
+      last_c = &s->threads[s->nthreads].c;
       s->threads[s->nthreads++] = tc;
     }
   }

@@ -13,6 +13,12 @@
 typedef struct {
   double objs, bytes;         /* live (in use) sampled objects and bytes */
   double cum_objs, cum_bytes; /* every sampled allocation so far */
+  /* From the unbiased: line after the t line (Sleuth's dumps since the
+   * unbiased object counts; has_unbiased 0 otherwise): the estimated
+   * objects, live and allocated, as sums of each sample's 1/p, and the
+   * variances of those estimates. */
+  int has_unbiased;
+  double est_objs, var_objs, est_cum_objs, var_cum_objs;
 } raw_counts;
 
 #define THREAD_ALL (-1) /* the "t*:" line */
@@ -28,11 +34,24 @@ typedef struct {
   double temp_objs, temp_bytes, long_objs, long_bytes;
 } life_counts;
 
+/* Sleuth's "peak:" line: the stack's sampled live objects and bytes at
+ * the runtime's peak snapshot, and their unbiased count and variance. */
+typedef struct {
+  double objs, bytes, est_objs, var_objs;
+} peak_counts;
+
+/* Sleuth's "# size" line: sampled allocations of lo to 2*lo-1 bytes (lo
+ * 0: zero bytes), their estimated number and its variance. */
+typedef struct {
+  double lo, samples, est, var;
+} size_class;
+
 typedef struct {
   uint64_t *pcs; /* return addresses, innermost first */
   size_t npcs;
   raw_counts total; /* the stack's t*: line */
   life_counts life; /* zeros without a life: line */
+  peak_counts peak; /* zeros without a peak: line */
   thread_counts *threads;
   size_t nthreads, cap;
   long line; /* of the '@' line, for messages */
@@ -45,6 +64,14 @@ typedef struct {
    * the lifetime classes): has_life is 0 for jemalloc's and older ones. */
   int has_life;
   double temporary_ms, uptime_ms;
+  /* From "# peak est_bytes=B t_ms=T snapshot_bytes=S snapshot_t_ms=U"
+   * (Sleuth's dumps since the peak snapshot): the highest estimate of the
+   * live heap and when, the estimate at the snapshot of the stacks' peak:
+   * lines and when. has_peak 0 without the line. */
+  int has_peak;
+  double peak_bytes, peak_ms, snap_bytes, snap_ms;
+  size_class *sizes; /* "# size" lines, in file order */
+  size_t nsizes, sizecap;
   raw_counts total;
   dump_stack *stacks;
   size_t nstacks, cap;

@@ -257,7 +257,9 @@ void write_pprof(const char *path, const profile *p, heap_dump *const *dumps, si
   else
     sb_printf(&c, "Sleuth heap profile %s: estimates from samples", base_name(dumps[0]->path));
   if (p->interval > 1)
-    sb_printf(&c, " (one per %.0f bytes allocated, scaled as jeprof does)", p->interval);
+    sb_printf(&c, " (one per %.0f bytes allocated; %s)", p->interval,
+              p->unbiased_objects ? "bytes scaled as jeprof does, objects unbiased"
+                                  : "scaled as jeprof does");
   else
     sb_puts(&c, " (every allocation, exact)");
   pb_varint_field(&w.prof, 13, (uint64_t)str_id(&w.strs, c.s));

@@ -53,13 +53,17 @@ static size_t location_id(profile *p, const heap_dump *d, uint64_t pc) {
   return id;
 }
 
+/* Bytes as jeprof scales them; objects from the unbiased: line when the
+ * dump has one (each sample weighted by its own 1/p), else as jeprof
+ * does, with the stack's mean size, which undercounts mixed sizes. */
 static void scaled_values(const raw_counts *c, double interval, int sign, double v[M_COUNT]) {
   double s = c->objs > 0 ? sample_scale(c->bytes / c->objs, interval) : 0;
   v[M_INUSE_SPACE] = sign * c->bytes * s;
-  v[M_INUSE_OBJECTS] = sign * c->objs * s;
+  v[M_INUSE_OBJECTS] = sign * (c->has_unbiased && interval > 1 ? c->est_objs : c->objs * s);
   s = c->cum_objs > 0 ? sample_scale(c->cum_bytes / c->cum_objs, interval) : 0;
   v[M_ALLOC_SPACE] = sign * c->cum_bytes * s;
-  v[M_ALLOC_OBJECTS] = sign * c->cum_objs * s;
+  v[M_ALLOC_OBJECTS] =
+      sign * (c->has_unbiased && interval > 1 ? c->est_cum_objs : c->cum_objs * s);
 }
 
 static void add_sample(profile *p, const size_t *locs, size_t n, long thread,
@@ -75,8 +79,13 @@ static void add_sample(profile *p, const size_t *locs, size_t n, long thread,
 }
 
 void profile_add_dump(profile *p, const heap_dump *d, int sign, bool per_thread) {
-  if (sign > 0 && p->interval == 0)
+  if (sign > 0 && p->interval == 0) {
     p->interval = d->interval; /* the first (main) dump's */
+    p->unbiased_objects = true;
+  }
+  for (size_t i = 0; i < d->nstacks; i++)
+    if (!d->stacks[i].total.has_unbiased)
+      p->unbiased_objects = false;
   for (size_t i = 0; i < d->nstacks; i++) {
     const dump_stack *st = &d->stacks[i];
     size_t *locs = xmalloc(st->npcs * sizeof(size_t));
@@ -91,8 +100,10 @@ void profile_add_dump(profile *p, const heap_dump *d, int sign, bool per_thread)
       }
     if (!any_thread) {
       add_sample(p, locs, st->npcs, THREAD_ALL, &st->total, d->interval, sign);
-      if (sign > 0)
+      if (sign > 0) {
         errors_init_life(&p->samples[p->nsamples - 1], &st->life, d->interval);
+        errors_init_peak(&p->samples[p->nsamples - 1], &st->peak, d->interval);
+      }
     }
     free(locs);
   }

@@ -59,6 +59,9 @@ typedef struct {
    * variance of a growth depends on both. */
   double kpos[M_COUNT], kneg[M_COUNT], varpos[M_COUNT], varneg[M_COUNT];
   life_est life; /* zeros for per-thread samples and dumps without it */
+  /* At the runtime's peak snapshot (the dump's peak: lines; zeros without
+   * them): estimated bytes and objects, their variances, samples. */
+  double peak_bytes, peak_bytes_var, peak_objs, peak_objs_var, peak_k;
   const frame **frames; /* expanded: every inlined frame, innermost first */
   size_t nframes;
 } sample;
@@ -73,6 +76,9 @@ typedef struct {
   /* --base OLD is an earlier dump of the same process (errors.c uses the
    * tighter variance of a growth then). */
   bool same_process;
+  /* Every dump added has unbiased: lines: object counts are unbiased
+   * (else some are jeprof's, which undercount stacks of mixed sizes). */
+  bool unbiased_objects;
 } profile;
 
 /* jeprof's unsampling factor for a stack whose sampled objects average

@@ -42,6 +42,10 @@ static void heading(FILE *out, const profile *p, const text_options *o, double t
     fprintf(out, "Base: %s (values are the growth since the base)\n", o->base);
   if (p->interval <= 1)
     fprintf(out, "Type: %s, sample interval 1 byte (exact counts)\n", metric_names[o->m]);
+  else if (!metric_is_space(o->m) && p->unbiased_objects)
+    fprintf(out, "Type: %s, sample interval %.0f bytes (estimates, unbiased: each sample "
+                 "counts 1/p objects, p its size's chance to be sampled)\n",
+            metric_names[o->m], p->interval);
   else
     fprintf(out, "Type: %s, sample interval %.0f bytes (estimates, scaled as jeprof does)\n",
             metric_names[o->m], p->interval);
