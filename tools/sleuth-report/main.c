@@ -10,6 +10,7 @@
 #include "graphs.h"
 #include "heap_dump.h"
 #include "lifetimes.h"
+#include "peak.h"
 #include "pprof.h"
 #include "profile.h"
 #include "reports.h"
@@ -55,6 +56,11 @@ static const char usage[] =
     "  --lifetimes          per stack: bytes freed within heap_profile_temporary_ms\n"
     "                       (temporary), freed later (long-lived) and live, with\n"
     "                       error bars, by churn (temporary bytes/s) and retention\n"
+    "  --peak               the heap's high-water mark (exact, from the timeline) and\n"
+    "                       the sites holding it then (the runtime's snapshot near\n"
+    "                       the peak), with bytes, objects, error bars and calls\n"
+    "  --sizes              allocations by size class (powers of two), estimated\n"
+    "                       without bias from the samples (exact at sample=1)\n"
     "  --focus REGEX        keep stacks with a function matching REGEX\n"
     "  --ignore REGEX       drop stacks with a function matching REGEX\n"
     "  --by-module          group by module, with bytes per second\n"
@@ -94,7 +100,7 @@ static const char usage[] =
 typedef struct {
   metric m;
   bool text, stacks, threads, lines, collapsed, by_module, by_dir, sarif, symbolize, merge;
-  bool error_bars, lifetimes;
+  bool error_bars, lifetimes, peak, sizes;
   size_t top;
   const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot, *pprof, *watch;
   double limit, interval;
@@ -194,6 +200,10 @@ static void parse_args(int argc, char **argv, options *o) {
       o->error_bars = true;
     } else if (FLAG("--lifetimes")) {
       o->lifetimes = true;
+    } else if (FLAG("--peak")) {
+      o->peak = true;
+    } else if (FLAG("--sizes")) {
+      o->sizes = true;
     } else if (FLAG("--by-module")) {
       o->by_module = true;
     } else if (FLAG("--by-dir")) {
@@ -401,10 +411,11 @@ int main(int argc, char **argv) {
     write_timeline_svg(f, tl);
     close_out(f, o.timeline_svg);
   }
-  bool want_text = (o.text && !o.lifetimes) || o.stacks || o.threads;
+  bool want_text = (o.text && !o.lifetimes && !o.peak) || o.stacks || o.threads;
   /* The text report is the default for a dump unless another output of
    * the dump was asked for (the timeline chart is not one). */
-  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.pprof || o.lifetimes;
+  bool other = o.collapsed || o.by_module || o.by_dir || o.flamegraph || o.pprof || o.lifetimes ||
+               o.peak || o.sizes;
   if (!dump_path) {
     if (want_text || other || o.base || o.merge)
       die("no heap dump given (only the timeline %s)", timeline_path);
@@ -418,6 +429,9 @@ int main(int argc, char **argv) {
     merge_warn_same_process(dump_paths, ndumps);
   if (o.lifetimes && (o.base || o.merge || o.threads))
     die("--lifetimes reads one dump: it does not combine with %s",
+        o.base ? "--base" : o.merge ? "--merge" : "--threads");
+  if ((o.peak || o.sizes) && (o.base || o.merge || o.threads))
+    die("%s reads one dump: it does not combine with %s", o.peak ? "--peak" : "--sizes",
         o.base ? "--base" : o.merge ? "--merge" : "--threads");
   heap_dump **dumps = xcalloc(ndumps, sizeof(heap_dump *));
   for (size_t i = 0; i < ndumps; i++)
@@ -456,6 +470,13 @@ int main(int argc, char **argv) {
     text_report(stdout, &p, &to);
   if (o.lifetimes)
     lifetimes_report(stdout, &p, d, o.top);
+  if (o.peak)
+    peak_report(stdout, &p, d, tl, o.top);
+  if (o.sizes) {
+    if (o.peak)
+      fputc('\n', stdout);
+    sizes_report(stdout, d);
+  }
   if (o.collapsed)
     write_collapsed(stdout, &p, o.m);
   if (o.by_module || o.by_dir) {
