@@ -15,11 +15,11 @@
 // EXACT-NEXT: Sample interval 1 byte: exact counts (+-2s is 0)
 // EXACT-NEXT: Total: temporary 2000000 bytes (1.9 MiB) +- 0 [2000], long-lived 500000 bytes (488.3 KiB) +- 0 [500], live 300000 bytes (293.0 KiB) +- 0 [300]
 // EXACT: By churn (temporary bytes per second):
-// EXACT-NEXT: temp/s temporary +-2s n long-lived +-2s n live +-2s n alloc/s site
+// EXACT-NEXT: temp B/s temporary B +-2s n long-lived B +-2s n live B +-2s n alloc B/s site
 // EXACT-NEXT: {{[0-9]+}} 2000000 0 2000 0 0 0 0 0 0 {{[0-9]+}} temp_site lifetimes.c:[[@LINE+28]] < main
 // EXACT-NEXT: {{^$}}
 // EXACT-NEXT: By retention (bytes still live at the dump, then long-lived):
-// EXACT-NEXT: temp/s temporary +-2s n long-lived +-2s n live +-2s n alloc/s site
+// EXACT-NEXT: temp B/s temporary B +-2s n long-lived B +-2s n live B +-2s n alloc B/s site
 // EXACT-NEXT: 0 0 0 0 0 0 0 300000 0 300 {{[0-9]+}} live_site lifetimes.c:[[@LINE+37]] < main
 // EXACT-NEXT: 0 0 0 0 500000 0 500 0 0 0 {{[0-9]+}} long_site lifetimes.c:[[@LINE+31]] < main
 // RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=4096:heap_profile_temporary_ms=200:heap_profile_prefix=%t.d/s %run %t 2000 500 300 600

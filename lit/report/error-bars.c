@@ -49,11 +49,11 @@
 // RUN: %sleuth_report --no-symbolize --lifetimes %t.dir/prof.200.1.heap | FileCheck %s --check-prefix=LIFE
 // LIFE: Total: temporary 123842 bytes (120.9 KiB) +- 44868 [30], long-lived 33024 bytes (32.3 KiB) +- 23170 [8], live 338502 bytes (330.6 KiB) +- 74180 [82]
 // LIFE: By churn
-// LIFE-NEXT: temp/s
+// LIFE-NEXT: temp B/s
 // LIFE-NEXT: 6192 123842 44868 30 33024 23170 8 90817 38423 22 12384 app+0x2000 < app+0x4000
 // LIFE-EMPTY:
 // LIFE-NEXT: By retention
-// LIFE-NEXT: temp/s
+// LIFE-NEXT: temp B/s
 // LIFE-NEXT: 0 0 0 0 0 0 0 247684 63454 60 12384 app+0x1000 < app+0x4000
 // LIFE-NEXT: 6192 123842 44868 30 33024 23170 8 90817 38423 22 12384 app+0x2000 < app+0x4000
 // A dump without lifetime data, and --lifetimes with --base: one line each.
