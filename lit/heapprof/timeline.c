@@ -3,7 +3,8 @@
 // (it holds 64 MiB, then frees all of it), non-zero RSS, Sleuth's overhead
 // (depot, and a shadow of at least an eighth of the heap), heap in use by
 // age whose sum follows the heap in use within the sampling error, and a
-// dump line naming each heap file written (Inputs/check_timeline.py).
+// dump line naming each heap file written and why (the API dump, then
+// the exit dump: Inputs/check_timeline.py).
 // RUN: %sleuth_cc -O1 %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_timeline_ms=10:heap_profile_prefix=%t.d/p %run %t %t.d/p

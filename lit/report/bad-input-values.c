@@ -41,7 +41,7 @@
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\ndump inf x.heap\n' > %t.inf.timeline
 // RUN: %sleuth_report --timeline %t.svg %t.inf.timeline > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=DUMPINF --match-full-lines < %t.out
-// DUMPINF: sleuth-report: {{.*}}inf.timeline:2: malformed dump line: expected 'dump <t_ms> <path>'
+// DUMPINF: sleuth-report: {{.*}}inf.timeline:2: malformed dump line: expected 'dump <t_ms> [why=<reason>] <path>'
 //
 // RUN: printf 'sample 0 1 2 3 4 5\n' > %t.headless.timeline
 // RUN: %sleuth_report --timeline %t.svg %t.headless.timeline > %t.out 2>&1; test $? -eq 1

@@ -10,7 +10,7 @@
 // CHECK: initial app+0x2000 x=10.0 w=855.1 label=app+0x2000
 // CHECK: initial libworker.so+0x1000 x=1036.1 w=153.9 label=libworker.so+0x1000
 // CHECK: initial reset hidden
-// CHECK-NEXT: details app+0x1000 — 5.9 KiB (6000 bytes), 86.96%
+// CHECK-NEXT: details app+0x1000 (app) — 5.9 KiB (6000 bytes), 86.96%
 // CHECK-NEXT: zoomed all x=10.0 w=1180.0
 // CHECK-NEXT: zoomed app+0x4000 x=10.0 w=1180.0
 // CHECK-NEXT: zoomed app+0x1000 x=10.0 w=1180.0

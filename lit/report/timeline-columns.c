@@ -15,6 +15,13 @@
 // AGE: <polygon class="old" points="{{[^"]+}}"><title>older (long-lived or live)</title></polygon>
 // AGE-NEXT: <polygon class="young" points="{{[^"]+}}"><title>young (may be temporary)</title></polygon>
 // AGE: <polyline class="heap"
+// The bands are estimated (40 + 60 and 100 + 200 here) and the line is
+// counted (100 and 300): the bands show the estimated shares of the line,
+// so their top is the line, not above or below it.
+// RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 100 2000 3000 4 5 10 20 30 80 60\nsample 100 300 2000 3000 8 9 10 20 30 100 300\n' > %t.age2.timeline
+// RUN: %sleuth_report --timeline %t.age2.svg %t.age2.timeline
+// RUN: %python %report_inputs/check_svg.py timeline %t.age2.svg | FileCheck %s --check-prefix=SUM
+// SUM: age bands top to heap line: 0.0 px apart at most
 // RUN: printf '# sleuth-timeline 1 pid=1 sample=1\nsample 0 100 2000 3000 4 5 10 20 30\nsample 100 300 2000 3000 8 9 10 20 30\n' > %t.noage.timeline
 // RUN: %sleuth_report --timeline %t.noage.svg %t.noage.timeline
 // RUN: FileCheck %s --check-prefix=NOAGE < %t.noage.svg

@@ -6,13 +6,18 @@
  * Above it: the total in KiB/MiB, a search box (a regular expression, or
  * the text itself when it is not one) that colours matching frames and
  * prints the share they cover; hovering a frame shows a tooltip beside it
- * (name, value in units, percentage), so the slivers too small for a label
- * can be read. On the right: the top sites (the frame that called the
- * allocator), each a click away from being searched for. */
+ * (name, source file and line, module, value in units, percentage), so the
+ * slivers too small for a label can be read; frames of one name at other
+ * lines are one box, whose tooltip says "several lines". On the right: the
+ * top sites (the frame that called the allocator), each a click away from
+ * being searched for; in a growth graph (--base) a site whose growth is
+ * within its 2-sigma sampling error is marked '~' and greyed, and a line
+ * under the title gives the time span and the rate. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errors.h"
 #include "graphs.h"
 #include "util.h"
 
@@ -21,6 +26,8 @@ typedef struct {
   double v;
   size_t *kids;
   size_t nkids, cap;
+  const frame *f;   /* the first frame seen for the node: its file, line, module */
+  bool many_lines;  /* frames of the node's name at other lines were merged into it */
 } node;
 
 typedef struct {
@@ -34,12 +41,19 @@ static size_t new_node(tree *t, const char *name) {
   return t->n++;
 }
 
-static size_t child(tree *t, size_t parent, const char *name) {
+static size_t child(tree *t, size_t parent, const frame *f) {
   node *p = &t->v[parent];
-  for (size_t i = 0; i < p->nkids; i++)
-    if (strcmp(t->v[p->kids[i]].name, name) == 0)
-      return p->kids[i];
-  size_t id = new_node(t, name);
+  for (size_t i = 0; i < p->nkids; i++) {
+    node *k = &t->v[p->kids[i]];
+    if (strcmp(k->name, f->name) != 0)
+      continue;
+    if (k->f->line != f->line ||
+        (k->f->file && f->file ? strcmp(k->f->file, f->file) != 0 : k->f->file != f->file))
+      k->many_lines = true;
+    return p->kids[i];
+  }
+  size_t id = new_node(t, f->name);
+  t->v[id].f = f;
   p = &t->v[parent]; /* new_node may have moved the array */
   GROW(p->kids, p->cap, p->nkids);
   p->kids[p->nkids++] = id;
@@ -92,6 +106,26 @@ static void label(FILE *out, const char *name, double width) {
   free(cut);
 }
 
+/* "file.c:35 (module)", "file.c (several lines) (module)" or "(module)":
+ * where a frame is, for its tooltip. */
+static void location_of(FILE *out, const node *n) {
+  const frame *f = n->f;
+  if (!f)
+    return;
+  if (f->file) {
+    xml_escape(out, base_name(f->file));
+    if (n->many_lines)
+      fputs(" (several lines)", out);
+    else if (f->line > 0)
+      fprintf(out, ":%d", f->line);
+  }
+  if (f->module) {
+    fputs(f->file ? " (" : "(", out);
+    xml_escape(out, base_name(f->module));
+    fputc(')', out);
+  }
+}
+
 /* "5.9 KiB (6000 bytes)", "700 bytes" or "12 objects". */
 static void amount(FILE *out, double v, metric m) {
   char h[32];
@@ -115,8 +149,14 @@ static void emit(FILE *out, const tree *t, size_t id, double x, size_t depth, si
   fprintf(out, "<g class=\"f\" data-x=\"%.9f\" data-w=\"%.9f\" data-d=\"%zu\" data-v=\"%.0f\" data-name=\"",
           x, w, depth, whole(n->v));
   xml_escape(out, n->name);
+  fputs("\" data-loc=\"", out);
+  location_of(out, n);
   fprintf(out, "\"><title>");
   xml_escape(out, n->name);
+  if (n->f) {
+    fputc(' ', out);
+    location_of(out, n);
+  }
   fputs(" \xe2\x80\x94 ", out);
   amount(out, n->v, m);
   fprintf(out, ", %.2f%%</title>", 100 * w);
@@ -158,8 +198,8 @@ static const char script[] =
     "function reset(){for(var i=0;i<frames.length;i++){var g=frames[i];\n"
     "  place(g,+g.getAttribute('data-x'),+g.getAttribute('data-w'));}\n"
     "  document.getElementById('reset').style.display='none';}\n"
-    "function describe(g){var v=+g.getAttribute('data-v');\n"
-    "  return g.getAttribute('data-name')+' \\u2014 '+fmt(v)+', '+pct(v);}\n"
+    "function describe(g){var v=+g.getAttribute('data-v'),l=g.getAttribute('data-loc');\n"
+    "  return g.getAttribute('data-name')+(l?' '+l:'')+' \\u2014 '+fmt(v)+', '+pct(v);}\n"
     /* The tooltip sits above the frame (below it on the top row), kept
      * inside the flame graph's width. */
     "function showTip(g){if(!tip)return;var r=g.querySelector('rect'),\n"
@@ -205,7 +245,7 @@ static const char script[] =
 
 typedef struct {
   const char *name;
-  double v;
+  double v, var, k; /* value, its variance and samples (errors.h) */
 } site;
 
 static int by_value_desc(const void *a, const void *b) {
@@ -230,11 +270,13 @@ static site *top_sites(const profile *p, metric m, size_t *n) {
     size_t at = strmap_get(&index, name);
     if (at == (size_t)-1) {
       GROW(v, cap, *n);
-      v[*n] = (site){name, 0};
+      v[*n] = (site){name, 0, 0, 0};
       strmap_put(&index, name, *n);
       at = (*n)++;
     }
     v[at].v += s->v[m];
+    v[at].var += errors_variance(p, s, m);
+    v[at].k += errors_count(s, m);
   }
   strmap_free(&index);
   if (*n)
@@ -242,7 +284,14 @@ static site *top_sites(const profile *p, metric m, size_t *n) {
   return v;
 }
 
-static void side_list(FILE *out, const site *v, size_t n, double total, metric m) {
+/* A sampled site's value within its 2-sigma error: with --base, growth
+ * that may be noise. */
+static bool is_noise(const site *s, double interval) {
+  return interval > 1 && s->k > 0 && fabs(s->v) <= errors_two_sigma(s->var);
+}
+
+static void side_list(FILE *out, const site *v, size_t n, double total, metric m, bool growth,
+                      double interval) {
   int x = WIDTH + 10;
   fprintf(out, "<text x=\"%d\" y=\"%d\" style=\"font-weight:bold\">Top sites (caller of the "
                "allocator)</text>\n",
@@ -250,14 +299,18 @@ static void side_list(FILE *out, const site *v, size_t n, double total, metric m
   for (size_t i = 0; i < n && i < NSITES; i++) {
     int y = TOP + 24 + (int)i * ROW;
     char h[32];
-    fprintf(out, "<g class=\"site\" data-name=\"");
+    bool noise = growth && is_noise(&v[i], interval);
+    fprintf(out, "<g class=\"site%s\" data-name=\"", noise ? " noise" : "");
     xml_escape(out, v[i].name);
     fprintf(out, "\"><title>");
     xml_escape(out, v[i].name);
     fputs(" \xe2\x80\x94 ", out);
     amount(out, v[i].v, m);
-    fprintf(out, ", %.2f%%</title><text x=\"%d\" y=\"%d\">", total > 0 ? 100 * v[i].v / total : 0,
-            x, y);
+    fprintf(out, ", %.2f%%", total > 0 ? 100 * v[i].v / total : 0);
+    if (interval > 1 && v[i].k > 0)
+      fprintf(out, " +- %.0f (2 sigma, %.0f samples)%s", whole(errors_two_sigma(v[i].var)),
+              v[i].k, noise ? ": within the noise" : "");
+    fprintf(out, "</title><text x=\"%d\" y=\"%d\">%s", x, y, noise ? "~" : " ");
     if (metric_is_space(m))
       human_bytes(v[i].v, h, sizeof(h));
     else
@@ -277,9 +330,17 @@ static void side_list(FILE *out, const site *v, size_t n, double total, metric m
   if (n > NSITES)
     fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"note\">and %zu more</text>\n", x,
             TOP + 24 + NSITES * ROW, n - NSITES);
+  size_t noisy = 0;
+  for (size_t i = 0; growth && i < n && i < NSITES; i++)
+    noisy += is_noise(&v[i], interval);
+  if (noisy)
+    fprintf(out, "<text class=\"noise\" x=\"%d\" y=\"%d\">~ = growth within its sampling "
+                 "noise (2 sigma)</text>\n",
+            x, TOP + 24 + (NSITES + 1) * ROW);
 }
 
-void write_flamegraph(FILE *out, const profile *p, metric m, const char *title) {
+void write_flamegraph(FILE *out, const profile *p, metric m, const char *title,
+                      const char *subtitle, bool growth) {
   tree t = {0};
   size_t root = new_node(&t, "all");
   for (size_t i = 0; i < p->nsamples; i++) {
@@ -290,7 +351,7 @@ void write_flamegraph(FILE *out, const profile *p, metric m, const char *title) 
     t.v[root].v += v;
     size_t at = root;
     for (size_t k = s->nframes; k-- > 0;) {
-      at = child(&t, at, s->frames[k]->name);
+      at = child(&t, at, s->frames[k]);
       t.v[at].v += v;
     }
   }
@@ -314,13 +375,20 @@ void write_flamegraph(FILE *out, const profile *p, metric m, const char *title) 
   fprintf(out, "<style>text{font-family:monospace;font-size:12px;fill:#000;white-space:pre}"
                "g.f{cursor:pointer}g.f:hover rect{stroke:#000;stroke-width:0.5}"
                "g.site{cursor:pointer}g.site:hover text{fill:#06c}.note{fill:#777}"
+               "g.noise text,.noise{fill:#999}"
                "#tip{pointer-events:none}#tip rect{fill:#ffffe0;stroke:#333;stroke-width:0.5}"
                "#reset{cursor:pointer;fill:#06c}#matched{fill:#a000a0}</style>\n");
   fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fafaf0\"/>\n", WIDTH + SIDE,
           height);
   fprintf(out, "<text x=\"%d\" y=\"22\" text-anchor=\"middle\" style=\"font-size:16px\">", WIDTH / 2);
   xml_escape(out, title);
-  fprintf(out, "</text>\n<text id=\"total\" x=\"%d\" y=\"46\" style=\"font-size:14px\">Total: ", PAD);
+  fputs("</text>\n", out);
+  if (subtitle) {
+    fprintf(out, "<text id=\"span\" x=\"%d\" y=\"66\" text-anchor=\"middle\">", WIDTH / 2);
+    xml_escape(out, subtitle);
+    fputs("</text>\n", out);
+  }
+  fprintf(out, "<text id=\"total\" x=\"%d\" y=\"46\" style=\"font-size:14px\">Total: ", PAD);
   amount(out, total, m);
   fprintf(out, " (%s)</text>\n", metric_names[m]);
   fprintf(out, "<text id=\"reset\" x=\"%d\" y=\"66\" style=\"display:none\">Reset zoom</text>\n", PAD);
@@ -333,7 +401,7 @@ void write_flamegraph(FILE *out, const profile *p, metric m, const char *title) 
   fprintf(out, "<text id=\"details\" x=\"%d\" y=\"%d\"> </text>\n", PAD, height - 14);
   if (total > 0)
     emit(out, &t, root, 0, 0, maxdepth, total, m);
-  side_list(out, sites, nsites, total, m);
+  side_list(out, sites, nsites, total, m, growth, p->interval);
   fputs("<g id=\"tip\" style=\"display:none\"><rect x=\"0\" y=\"0\" height=\"20\" rx=\"3\"/>"
         "<text x=\"6\" y=\"14\"> </text></g>\n",
         out);

@@ -1,12 +1,14 @@
 /* sleuth-report: command line. Reads heap dumps, the timeline and JSON
  * report lines, and hands them to the output chosen by the options. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "by_module.h"
+#include "errors.h"
 #include "graphs.h"
 #include "heap_dump.h"
 #include "lifetimes.h"
@@ -491,11 +493,45 @@ int main(int argc, char **argv) {
     }
   }
   if (o.flamegraph) {
-    char title[4400];
-    snprintf(title, sizeof(title), "%s: %s%s%s", metric_names[o.m], base_name(dump_path),
-             o.base ? " minus " : "", o.base ? base_name(o.base) : "");
+    char title[4400], sub[4600];
+    snprintf(title, sizeof(title), "%s%s: %s%s%s", metric_names[o.m], o.base ? " growth" : "",
+             base_name(dump_path), o.base ? " minus " : "", o.base ? base_name(o.base) : "");
+    /* A growth says over how long, and how fast in all (the rate is the
+     * growth of the stacks that grew less what shrank, as --by-module). */
+    if (base) {
+      module_options mo = {o.m, false, true, 0, "", 0, 0, false};
+      time_span(d, base, tl, &mo);
+      double total = profile_total(&p, o.m), e = errors_two_sigma(errors_total_variance(&p, o.m));
+      char h[32], he[32];
+      bool space = metric_is_space(o.m);
+      if (space)
+        human_bytes(fabs(total), h, sizeof(h)), human_bytes(e, he, sizeof(he));
+      else
+        snprintf(h, sizeof(h), "%.0f objects", whole(fabs(total))),
+            snprintf(he, sizeof(he), "%.0f", whole(e));
+      if (mo.span_s > 0) {
+        char r[32];
+        if (space)
+          human_bytes(fabs(total) / mo.span_s, r, sizeof(r));
+        else
+          snprintf(r, sizeof(r), "%.1f objects", fabs(total) / mo.span_s);
+        /* The timeline by its file name: a long path would not fit. */
+        const char *how = mo.span_how, *at = strstr(how, " from the timeline ");
+        char shorter[4400];
+        if (at) {
+          snprintf(shorter, sizeof(shorter), "%.*s from the timeline %s", (int)(at - how), how,
+                   base_name(at + 19));
+          how = shorter;
+        }
+        snprintf(sub, sizeof(sub), "%s%s +- %s in %.3f s (%s): %s%s/s", total < 0 ? "-" : "+", h,
+                 he, mo.span_s, how, total < 0 ? "-" : "+", r);
+      } else {
+        snprintf(sub, sizeof(sub), "%s%s +- %s; time span unknown (%s)", total < 0 ? "-" : "+",
+                 h, he, mo.span_how);
+      }
+    }
     FILE *f = open_out(o.flamegraph);
-    write_flamegraph(f, &p, o.m, title);
+    write_flamegraph(f, &p, o.m, title, base ? sub : NULL, base != NULL);
     close_out(f, o.flamegraph);
   }
   if (o.pprof)

@@ -79,6 +79,7 @@ static timeline *parse(const char *path, char *text) {
   timeline *t = xcalloc(1, sizeof(*t));
   t->path = xstrdup(path);
   t->pid = -1;
+  t->checker = -1;
   char *cur = text, *line;
   long lineno = 0;
   while ((line = next_line(&cur))) {
@@ -94,6 +95,8 @@ static timeline *parse(const char *path, char *text) {
         t->sample = v;
       if ((p = strstr(line, "pid=")))
         t->pid = strtol(p + 4, NULL, 10);
+      if ((p = strstr(line, " checker=")))
+        t->checker = p[9] == '1';
       continue;
     }
     if (line[0] == '#')
@@ -119,10 +122,20 @@ static timeline *parse(const char *path, char *text) {
       double ms;
       const char *end = parse_value(line + 5, &ms);
       if (!end || *end != ' ' || !end[1])
-        die_input(path, lineno, "malformed dump line: expected 'dump <t_ms> <path>'");
+        die_input(path, lineno, "malformed dump line: expected 'dump <t_ms> [why=<reason>] <path>'");
+      const char *file = end + 1;
+      char *why = NULL;
+      if (strncmp(file, "why=", 4) == 0) {
+        const char *sp = strchr(file, ' ');
+        if (!sp || sp == file + 4 || !sp[1])
+          die_input(path, lineno, "malformed dump line: expected 'dump <t_ms> why=<reason> <path>'");
+        why = xstrndup(file + 4, (size_t)(sp - file - 4));
+        file = sp + 1;
+      }
       GROW(t->dumps, t->dcap, t->ndumps);
       t->dumps[t->ndumps].t_ms = ms;
-      t->dumps[t->ndumps++].path = xstrdup(end + 1);
+      t->dumps[t->ndumps].why = why;
+      t->dumps[t->ndumps++].path = xstrdup(file);
       continue;
     }
     die_input(path, lineno, "malformed line: expected a 'sample', 'dump' or '#' line");
@@ -144,8 +157,10 @@ double timeline_dump_time(const timeline *t, const char *path) {
 }
 
 void timeline_free(timeline *t) {
-  for (size_t i = 0; i < t->ndumps; i++)
+  for (size_t i = 0; i < t->ndumps; i++) {
     free(t->dumps[i].path);
+    free(t->dumps[i].why);
+  }
   free(t->dumps);
   free(t->samples);
   free(t->path);

@@ -22,12 +22,18 @@ typedef struct {
 typedef struct {
   double t_ms;
   char *path;
+  /* "why=<reason>" of the line (interval, signal, peak, growth, alert,
+   * exit, api), or NULL in timelines written before the runtime said. */
+  char *why;
 } timeline_dump;
 
 typedef struct {
   char *path;
   long pid;
   double sample;
+  /* The header's checker=: 1 with the checker, 0 in profile-only mode,
+   * -1 when the header does not say (older runtimes). */
+  int checker;
   timeline_sample *samples;
   size_t nsamples, scap;
   timeline_dump *dumps;

@@ -30,9 +30,12 @@ for line in lines[1:]:
         if anon <= 0 or filerss <= 0:
             sys.exit("RSS missing: %s" % line)
     elif w[0] == "dump":
+        # dump <t_ms> why=<reason> <path>: one line per dump, with why
         t = int(w[1])
-        dumps.append(w[2])
-        if not os.path.exists(w[2]):
+        if len(w) != 4 or not w[2].startswith("why="):
+            sys.exit("dump line without its reason: %s" % line)
+        dumps.append((w[2][4:], w[3]))
+        if not os.path.exists(w[3]):
             sys.exit("dump file missing: %s" % line)
     else:
         sys.exit("unknown record: %s" % line)
@@ -61,6 +64,6 @@ if ages[-1][1] > held // 8:
     sys.exit("young+old %d after everything was freed" % ages[-1][1])
 if max(est for _, est in ages) < held // 2:
     sys.exit("young+old never followed the heap: %r" % ages)
-if len(dumps) != 2:
+if [why for why, _ in dumps] != ["api", "exit"]:
     sys.exit("expected the API dump and the exit dump, got %r" % dumps)
 print("timeline ok: %d samples, peak %d" % (len(samples), peak))

@@ -68,6 +68,16 @@ def timeline(root):
         if not pts or not all(len(pt.split(",")) == 2 for pt in pts):
             fail("bad polygon points")
         print("area %s points=%d" % (p.find(NS + "title").text, len(pts)))
+    # The age bands are estimated shares of the counted heap: the top of
+    # the upper band (its polygon's first half) lies on the heap line.
+    heap = [p for p in root.iter(NS + "polyline") if p.get("class") == "heap"]
+    young = [p for p in root.iter(NS + "polygon") if p.get("class") == "young"]
+    if heap and young:
+        line = [tuple(map(float, pt.split(","))) for pt in heap[0].get("points").split()]
+        band = [tuple(map(float, pt.split(","))) for pt in young[0].get("points").split()]
+        top = band[:len(line)]
+        diff = max(abs(a[1] - b[1]) for a, b in zip(line, top))
+        print("age bands top to heap line: %.1f px apart at most" % diff)
     for g in root.iter(NS + "g"):
         if g.get("class") == "dump":
             if g.find(NS + "line") is None or g.find(NS + "circle") is None:
