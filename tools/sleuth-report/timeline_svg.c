@@ -20,6 +20,7 @@
  * go one under the other; hovering shows the time, reason and file. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "timeline.h"
@@ -127,7 +128,6 @@ static double age_share(const timeline_sample *x, double part) {
 }
 static double g_young(const timeline_sample *x) { return age_share(x, x->young); }
 static double g_old(const timeline_sample *x) { return age_share(x, x->old); }
-static double g_rate(const timeline_sample *x) { return x->allocs_per_s; }
 
 static void line(FILE *out, const timeline *t, const tscale *s, int p, double top, getter g,
                  const char *cls, const char *name) {
@@ -136,6 +136,37 @@ static void line(FILE *out, const timeline *t, const tscale *s, int p, double to
     fprintf(out, "%s%.1f,%.1f", i ? " " : "", sx(s, t->samples[i].t_ms),
             sy(p, top, g(&t->samples[i])));
   fprintf(out, "\"><title>%s</title></polyline>\n", name);
+}
+
+static int by_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The rate line. The runtime's rate is over the time since its previous
+ * sample; a sample taken right after another (the sampler catching up
+ * after a slow dump) measures a millisecond or so and reads 0 or a spike:
+ * samples closer than half the usual spacing to the last one drawn are
+ * left out. */
+static void rate_line(FILE *out, const timeline *t, const tscale *s, int p, double top) {
+  double *gaps = xmalloc((t->nsamples ? t->nsamples : 1) * sizeof(double));
+  size_t n = 0;
+  for (size_t i = 1; i < t->nsamples; i++)
+    gaps[n++] = t->samples[i].t_ms - t->samples[i - 1].t_ms;
+  qsort(gaps, n, sizeof(double), by_double);
+  double min_gap = n ? gaps[n / 2] / 2 : 0;
+  free(gaps);
+  fputs("<polyline class=\"rate\" points=\"", out);
+  double last = -1e300;
+  for (size_t i = 0; i < t->nsamples; i++) {
+    const timeline_sample *x = &t->samples[i];
+    if (x->t_ms - last < min_gap)
+      continue;
+    fprintf(out, "%s%.1f,%.1f", last > -1e300 ? " " : "", sx(s, x->t_ms),
+            sy(p, top, x->allocs_per_s));
+    last = x->t_ms;
+  }
+  fputs("\"><title>allocations per second</title></polyline>\n", out);
 }
 
 /* The band between the sum of the first k getters and the sum of the first
@@ -363,7 +394,7 @@ void write_timeline_svg(FILE *out, const timeline *t) {
     fputs("</text>\n", out);
   }
   if (t->nsamples)
-    line(out, t, &s, p_rate, top, g_rate, "rate", "allocations per second");
+    rate_line(out, t, &s, p_rate, top);
   legend(out, p_rate, 2, "rate", "allocation calls per second", 0);
 
   /* RSS and what of it is neither. */
