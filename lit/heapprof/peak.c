@@ -14,8 +14,8 @@
 // EXACT-NEXT: Recorded live heap at its highest: 9.0 MiB at {{[0-9.]+}} s; the sites below are the snapshot taken at {{[0-9.]+}} MiB
 // EXACT-NEXT: Every allocation recorded (heap_profile_sample=1): exact bytes, objects and calls
 // EXACT: bytes share +-2s objects +-2s n calls site (caller of the allocator)
-// EXACT-NEXT: {{[0-9]+}} {{[0-9.]+}}% 0 {{[0-9]+}} 0 {{[0-9]+}} 2048 burst_site peak.c:[[@LINE+34]] (peak.c.tmp)
-// EXACT-NEXT: 1048576 {{[0-9.]+}}% 0 256 0 256 512 steady_site peak.c:[[@LINE+28]] (peak.c.tmp)
+// EXACT-NEXT: {{[0-9]+}} {{[0-9.]+}}% 0 {{[0-9]+}} 0 {{[0-9]+}} 2048 burst_site peak.c:[[@LINE+44]] (peak.c.tmp)
+// EXACT-NEXT: 1048576 {{[0-9.]+}}% 0 256 0 256 512 steady_site peak.c:[[@LINE+38]] (peak.c.tmp)
 // The sizes: 2048 + 512 blocks of 4 KiB, nothing else from the program.
 // RUN: %sleuth_build/bin/sleuth-report --sizes %t.d/p.*.0.heap | FileCheck %s --check-prefix=SIZES
 // SIZES: Allocation sizes since start (requested bytes): {{[0-9]+}} allocations (every allocation recorded: exact)
@@ -30,6 +30,16 @@
 // RUN: %python -c "import sys; w=[l.split() for l in open(sys.argv[1]) if l.rstrip().endswith('(peak.c.tmp)') and 'burst_site' in l][0]; b,e,o,oe=float(w[0]),float(w[2]),float(w[3]),float(w[4]); print('bytes ok' if abs(b-8388608)<=2*e+1 else 'bytes %d +- %d' % (b,e)); print('objects ok' if abs(o-2048)<=2*oe+1 else 'objects %d +- %d' % (o,oe))" %t.sampled | FileCheck %s --check-prefix=BARS
 // BARS: bytes ok
 // BARS-NEXT: objects ok
+// With the in-use watch on (heap_profile_peak=1, which also writes dumps
+// at new peaks), the high-water mark is its exact figure whatever the
+// timeline's spacing (none here), and the timeline says why each dump was
+// written.
+// RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=65536:heap_profile_timeline_ms=0:heap_profile_peak=1:heap_profile_prefix=%t.d/w:detect_leaks=0 %run %t
+// RUN: %sleuth_build/bin/sleuth-report --peak `ls %t.d/w.*.heap | sort -t. -k3 -n | tail -1` | FileCheck %s --check-prefix=WATCH
+// WATCH: High-water mark: {{9\.[0-9]}} MiB ({{[0-9]+}} bytes) in use at {{[0-9.]+}} s (exact counters, the runtime's in-use watch: within 64 KiB per thread)
+// RUN: FileCheck %s --check-prefix=WHY < `ls %t.d/w.*.timeline`
+// WHY: dump {{[0-9]+}} why=peak {{.*}}w.{{[0-9]+}}.0.heap
+// WHY: dump {{[0-9]+}} why=exit
 #include <stdlib.h>
 #include <time.h>
 

@@ -6,6 +6,7 @@
  *     tN: ...                                                   per thread
  *   # lifetimes temporary_ms=<T> uptime_ms=<ms since start>
  *   # peak est_bytes=<B> t_ms=<ms> snapshot_bytes=<B> snapshot_t_ms=<ms>
+ *          [inuse_max=<B> inuse_max_t_ms=<ms>]      (with the in-use watch)
  *   # size <lo>: <samples>: <objs>: <variance>       one per size class
  *   @ 0x<ret addr> 0x<ret addr> ...           one stack, innermost first
  *     t*: ...
@@ -199,9 +200,16 @@ static void sort_records(hp_record *a, size_t n, rec_less less) {
 /* "# peak ..." and "# size ..." header lines (see the top of the file). */
 static void write_extra(out_t *o, const hp_extra *x) {
   out_printf(o, "# peak est_bytes=%llu t_ms=%llu snapshot_bytes=%llu "
-                "snapshot_t_ms=%llu\n",
+                "snapshot_t_ms=%llu",
              (unsigned long long)x->peak_est, (unsigned long long)x->peak_ms,
              (unsigned long long)x->snap_est, (unsigned long long)x->snap_ms);
+  /* With the in-use watch on, its exact high-water mark too. */
+  uint64_t at_ms;
+  int64_t max = heapprof_watch_inuse_max(&at_ms);
+  if (max >= 0)
+    out_printf(o, " inuse_max=%llu inuse_max_t_ms=%llu",
+               (unsigned long long)max, (unsigned long long)at_ms);
+  out_bytes(o, "\n", 1);
   for (int b = 0; b < HP_SIZE_BUCKETS; b++) {
     const hp_size_bucket *k = &x->sizes[b];
     if (!k->samples)

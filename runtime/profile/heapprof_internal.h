@@ -70,6 +70,9 @@ void heapprof_dump_after_fork_child(void);
 void heapprof_watch_init(void);
 void heapprof_watch_note_dump(int64_t at_snapshot);
 int64_t heapprof_watch_inuse(void);
+/* The highest in use the watch saw (and when, ms since start), or -1 when
+ * the watch is off (none of its options set). */
+int64_t heapprof_watch_inuse_max(uint64_t *at_ms);
 void heapprof_watch_after_fork_child(void);
 /* heapprof_alert.c: an alert's log line and command (service thread);
  * dump is the profile written for it, or NULL. */

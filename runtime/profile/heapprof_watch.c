@@ -94,12 +94,30 @@ static void cross(int64_t *arm, int64_t now, int bit) {
   service_wake();
 }
 
+/* The highest in use a flush saw, and when: the exact high-water mark
+ * (within a batch per thread) for sleuth-report --peak, kept only where
+ * the watch already adds up the process's figure. */
+static int64_t inuse_max;
+static uint64_t inuse_max_ms;
+
+int64_t heapprof_watch_inuse_max(uint64_t *at_ms) {
+  *at_ms = __atomic_load_n(&inuse_max_ms, __ATOMIC_RELAXED);
+  return watch_on ? __atomic_load_n(&inuse_max, __ATOMIC_RELAXED) : -1;
+}
+
 void heapprof_watch_flush(sl_heapprof_thread *hp) {
   int64_t d = hp->watch_pending;
   hp->watch_pending = 0;
   int64_t now = __atomic_add_fetch(&inuse, d, __ATOMIC_RELAXED);
   if (d <= 0)
     return;
+  int64_t max = __atomic_load_n(&inuse_max, __ATOMIC_RELAXED);
+  while (now > max && !__atomic_compare_exchange_n(&inuse_max, &max, now, 1,
+                                                   __ATOMIC_RELAXED,
+                                                   __ATOMIC_RELAXED))
+    ;
+  if (now > max)
+    __atomic_store_n(&inuse_max_ms, heapprof_uptime_ms(), __ATOMIC_RELAXED);
   cross(&arm_alert, now, WATCH_ALERT);
   cross(&arm_growth, now, WATCH_GROWTH);
   cross(&arm_peak, now, WATCH_PEAK);
@@ -147,6 +165,9 @@ void heapprof_watch_after_fork_child(void) {
   peak_waiting = 0;
   last_peak_ns = 0;
   heapprof_alert_after_fork_child();
+  /* The child's own high-water mark starts at the heap it was born with. */
+  inuse_max = __atomic_load_n(&inuse, __ATOMIC_RELAXED);
+  inuse_max_ms = heapprof_uptime_ms();
   arm_all(__atomic_load_n(&inuse, __ATOMIC_RELAXED));
 }
 

@@ -169,6 +169,9 @@ static int parse_peak_header(heap_dump *d, const char *line) {
       !field(line, " snapshot_bytes=", &d->snap_bytes) ||
       !field(line, " snapshot_t_ms=", &d->snap_ms))
     return 0;
+  if (!field(line, " inuse_max=", &d->inuse_max) ||
+      !field(line, " inuse_max_t_ms=", &d->inuse_max_ms))
+    d->inuse_max = -1;
   d->has_peak = 1;
   return 1;
 }

@@ -70,6 +70,9 @@ typedef struct {
    * lines and when. has_peak 0 without the line. */
   int has_peak;
   double peak_bytes, peak_ms, snap_bytes, snap_ms;
+  /* " inuse_max=B inuse_max_t_ms=T" of that line (the runtime's in-use
+   * watch was on: its exact high-water mark), else inuse_max -1. */
+  double inuse_max, inuse_max_ms;
   size_class *sizes; /* "# size" lines, in file order */
   size_t nsizes, sizecap;
   raw_counts total;

@@ -106,7 +106,11 @@ void peak_report(FILE *out, const profile *p, const heap_dump *d, const timeline
   bool exact = p->interval <= 1;
   char h[32], h2[32];
   fprintf(out, "File: %s\n", d->path);
-  if (tl)
+  if (d->inuse_max >= 0)
+    fprintf(out, "High-water mark: %s (%.0f bytes) in use at %.3f s (exact counters, the "
+                 "runtime's in-use watch: within 64 KiB per thread)\n",
+            human_bytes(d->inuse_max, h, sizeof(h)), d->inuse_max, d->inuse_max_ms / 1000);
+  else if (tl)
     timeline_peak(out, tl, tb, errors_two_sigma(tbv));
   else
     fputs("High-water mark: no timeline beside the dump (give <prefix>.<pid>.timeline for the "

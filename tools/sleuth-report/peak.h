@@ -2,7 +2,9 @@
  * it then; --sizes: how many allocations of each size class. Both from
  * what the runtime records for them in every dump (the '# peak', 'peak:'
  * and '# size' lines, runtime/profile/heapprof_peak.c) and, for the exact
- * high-water mark, the timeline. */
+ * high-water mark, the runtime's in-use watch when one of its options was
+ * set (the '# peak' line's inuse_max), else the timeline's highest
+ * sample. */
 #ifndef SLEUTH_REPORT_PEAK_H
 #define SLEUTH_REPORT_PEAK_H
 
