@@ -308,8 +308,8 @@ static void side_list(FILE *out, const site *v, size_t n, double total, metric m
     amount(out, v[i].v, m);
     fprintf(out, ", %.2f%%", total > 0 ? 100 * v[i].v / total : 0);
     if (interval > 1 && v[i].k > 0)
-      fprintf(out, " +- %.0f (2 sigma, %.0f samples)%s", whole(errors_two_sigma(v[i].var)),
-              v[i].k, noise ? ": within the noise" : "");
+      fprintf(out, " +- %.0f (2 sigma, %.0f sample%s)%s", whole(errors_two_sigma(v[i].var)),
+              v[i].k, v[i].k == 1 ? "" : "s", noise ? ": within the noise" : "");
     fprintf(out, "</title><text x=\"%d\" y=\"%d\">%s", x, y, noise ? "~" : " ");
     if (metric_is_space(m))
       human_bytes(v[i].v, h, sizeof(h));
