@@ -1,6 +1,5 @@
-// --peak: the heap's high-water mark and the sites holding it then, from
-// the runtime's snapshot (taken each time the live heap grows by 1/32, so
-// within 1/32 of the top). The program holds 1 MiB in steady_site, then
+// --peak: the heap's high-water mark and the sites holding the heap at
+// its highest, as the runtime recorded them. The program holds 1 MiB in steady_site, then
 // 8 MiB more in burst_site, frees the burst, and ends with 2 MiB in
 // steady_site: at exit burst_site holds nothing, but at the peak it held
 // 8 MiB beside steady_site's 1 MiB. With every allocation recorded the
@@ -11,11 +10,11 @@
 // RUN: env SLEUTH_OPTIONS=heap_profile=1:heap_profile_sample=1:heap_profile_timeline_ms=5:heap_profile_prefix=%t.d/p:detect_leaks=0 %run %t
 // RUN: %sleuth_build/bin/sleuth-report --peak %t.d/p.*.0.heap | FileCheck %s --check-prefix=EXACT
 // EXACT: High-water mark: {{9\.[0-9]}} MiB ({{[0-9]+}} bytes) in use at {{[0-9.]+}} s (exact counters, the highest of the timeline's {{[0-9]+}} samples
-// EXACT-NEXT: Recorded live heap at its highest: 9.0 MiB at {{[0-9.]+}} s; the sites below are the snapshot taken at {{[0-9.]+}} MiB
+// EXACT-NEXT: Recorded live heap at its highest: 9.0 MiB at {{[0-9.]+}} s: the sites below held it then
 // EXACT-NEXT: Every allocation recorded (heap_profile_sample=1): exact bytes, objects and calls
 // EXACT: bytes share +-2s objects +-2s n calls site (caller of the allocator)
-// EXACT-NEXT: {{[0-9]+}} {{[0-9.]+}}% 0 {{[0-9]+}} 0 {{[0-9]+}} 2048 burst_site peak.c:[[@LINE+44]] (peak.c.tmp)
-// EXACT-NEXT: 1048576 {{[0-9.]+}}% 0 256 0 256 512 steady_site peak.c:[[@LINE+38]] (peak.c.tmp)
+// EXACT-NEXT: 8388608 88.89% 0 2048 0 2048 2048 burst_site peak.c:[[@LINE+44]] (peak.c.tmp)
+// EXACT-NEXT: 1048576 11.11% 0 256 0 256 512 steady_site peak.c:[[@LINE+38]] (peak.c.tmp)
 // The sizes: 2048 + 512 blocks of 4 KiB, nothing else from the program.
 // RUN: %sleuth_build/bin/sleuth-report --sizes %t.d/p.*.0.heap | FileCheck %s --check-prefix=SIZES
 // SIZES: Allocation sizes since start (requested bytes): {{[0-9]+}} allocations (every allocation recorded: exact)

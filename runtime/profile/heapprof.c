@@ -161,6 +161,7 @@ static void add_sample_locked(uint32_t stack, uint32_t tid, size_t size,
   if (!r)
     return;
   double var = inv * (inv - 1); /* (1-p)/p^2 */
+  heapprof_peak_touch_locked(r);
   r->live_objs++;
   r->live_bytes += size;
   r->live_inv += inv;
@@ -169,7 +170,7 @@ static void add_sample_locked(uint32_t stack, uint32_t tid, size_t size,
   r->cum_bytes += size;
   r->cum_inv += inv;
   r->cum_var += var;
-  heapprof_peak_add_locked(recs, recs_cap, size, inv);
+  heapprof_peak_add_locked(size, inv);
 }
 
 static void remove_sample_locked(uint32_t stack, uint32_t tid, size_t size,
@@ -178,6 +179,7 @@ static void remove_sample_locked(uint32_t stack, uint32_t tid, size_t size,
   if (!r || !r->live_objs)
     return;
   heapprof_peak_remove_locked(size, inv);
+  heapprof_peak_touch_locked(r);
   r->live_objs--;
   r->live_bytes -= size;
   if (!r->live_objs) {
@@ -205,8 +207,10 @@ size_t heapprof_snapshot(hp_record **out, hp_extra *extra) {
     }
     size_t n = 0;
     for (size_t i = 0; i < recs_cap; i++)
-      if (recs[i].cum_objs)
+      if (recs[i].cum_objs) {
+        heapprof_peak_resolve_locked(&recs[i]);
         buf[n++] = recs[i];
+      }
     if (extra)
       heapprof_peak_copy_locked(extra);
     spin_unlock(&prof_lock);

@@ -34,8 +34,8 @@
  * undercounts a stack of mixed sizes (docs/heap-profiling.md, "Object
  * counts"); they skip the line (lit/heapprof/unbiased-objects-jeprof.c).
  * The peak and size lines are Sleuth's too (heapprof_peak.c): the highest
- * estimate of the live heap and when, the snapshot of the sites' live
- * counts taken near it (a stack's peak: line: its sampled live objects
+ * estimate of the live heap and when (snapshot_* repeat it), the sites'
+ * live counts at that moment (a stack's peak: line: its sampled live objects
  * and bytes then, and their unbiased count), and per size class [lo, 2lo)
  * the sampled allocations, the estimated number of allocations and its
  * variance; jeprof reads '#' lines in the header as comments. The stack

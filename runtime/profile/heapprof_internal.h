@@ -19,9 +19,11 @@ typedef struct {
   uint64_t live_objs, live_bytes, cum_objs, cum_bytes;
   uint64_t temp_objs, temp_bytes, long_objs, long_bytes;
   double live_inv, live_var, cum_inv, cum_var;
-  /* The live counts at the last peak snapshot (heapprof_peak.c). */
+  /* The live counts at the live heap's highest (heapprof_peak.c: saved
+   * lazily, valid once heapprof_peak_resolve_locked has run on the copy). */
   uint64_t peak_objs, peak_bytes;
   double peak_inv, peak_var;
+  uint64_t peak_epoch;
 } hp_record;
 
 /* heapprof_peak.c: allocation sizes by bit length and the live heap's
@@ -36,11 +38,14 @@ typedef struct {
   hp_size_bucket sizes[HP_SIZE_BUCKETS];
   double peak_est;  /* the highest estimate of the live heap, bytes */
   uint64_t peak_ms; /* when (heapprof_uptime_ms) */
-  double snap_est;  /* the estimate when the records' peak_* were taken */
-  uint64_t snap_ms;
+  double snap_est;  /* the estimate when the records' peak_* were taken: */
+  uint64_t snap_ms; /* the same as peak_* (the dump format keeps both) */
 } hp_extra;
-void heapprof_peak_add_locked(hp_record *recs, size_t cap, size_t size,
-                              double inv);
+/* Before a record's live counts change. */
+void heapprof_peak_touch_locked(hp_record *r);
+/* A record copied for a dump: its peak_* made valid. */
+void heapprof_peak_resolve_locked(hp_record *r);
+void heapprof_peak_add_locked(size_t size, double inv);
 void heapprof_peak_remove_locked(size_t size, double inv);
 void heapprof_peak_copy_locked(hp_extra *out);
 

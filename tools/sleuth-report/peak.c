@@ -51,7 +51,7 @@ static void timeline_peak(FILE *out, const timeline *tl, double est, double est_
             tl->path);
     return;
   }
-  char h[32], h2[32];
+  char h[32];
   double every = tl->nsamples > 1 ? (tl->samples[tl->nsamples - 1].t_ms - tl->samples[0].t_ms) /
                                         (double)(tl->nsamples - 1)
                                   : 0;
@@ -59,10 +59,16 @@ static void timeline_peak(FILE *out, const timeline *tl, double est, double est_
                "the timeline's %zu samples, about every %.0f ms: %s)\n",
           human_bytes(best->heap_inuse, h, sizeof(h)), best->heap_inuse, best->t_ms / 1000,
           tl->nsamples, every, tl->path);
-  if (est - est_2s > best->heap_inuse)
-    fprintf(out, "  The top fell between two timeline samples: the samples' estimate below "
-                 "(%s +- %s) is higher\n",
-            human_bytes(est, h, sizeof(h)), human_bytes(est_2s, h2, sizeof(h2)));
+  if (est - est_2s > best->heap_inuse) {
+    if (est_2s > 0)
+      fprintf(out, "  The top fell between two timeline samples: the samples' estimate below "
+                   "(%.0f +- %.0f bytes) is higher\n",
+              whole(est), whole(est_2s));
+    else
+      fprintf(out, "  The top fell between two timeline samples: the recorded live heap below "
+                   "(%.0f bytes) is higher\n",
+              whole(est));
+  }
 }
 
 void peak_report(FILE *out, const profile *p, const heap_dump *d, const timeline *tl,
@@ -116,12 +122,13 @@ void peak_report(FILE *out, const profile *p, const heap_dump *d, const timeline
     fputs("High-water mark: no timeline beside the dump (give <prefix>.<pid>.timeline for the "
           "exact figure)\n",
           out);
-  fprintf(out, "%s heap at its highest: %s at %.3f s; the sites below are the snapshot taken at "
-               "%s, %.3f s (%s)\n",
-          exact ? "Recorded live" : "Sampled estimate of the live",
-          human_bytes(d->peak_bytes, h, sizeof(h)), d->peak_ms / 1000,
-          human_bytes(d->snap_bytes, h2, sizeof(h2)), d->snap_ms / 1000,
-          "a new snapshot each time it grows by 1/32, so within 1/32 of the highest");
+  fprintf(out, "%s heap at its highest: %s at %.3f s", exact ? "Recorded live" : "Sampled estimate of the live",
+          human_bytes(d->peak_bytes, h, sizeof(h)), d->peak_ms / 1000);
+  if (d->snap_bytes == d->peak_bytes && d->snap_ms == d->peak_ms)
+    fputs(": the sites below held it then\n", out);
+  else
+    fprintf(out, "; the sites below are a snapshot taken at %s, %.3f s\n",
+            human_bytes(d->snap_bytes, h2, sizeof(h2)), d->snap_ms / 1000);
   if (exact)
     fputs("Every allocation recorded (heap_profile_sample=1): exact bytes, objects and calls\n",
           out);

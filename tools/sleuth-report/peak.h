@@ -1,5 +1,5 @@
 /* --peak: the heap's high-water mark and the allocation sites that held
- * it then; --sizes: how many allocations of each size class. Both from
+ * the heap at its highest; --sizes: how many allocations of each size class. Both from
  * what the runtime records for them in every dump (the '# peak', 'peak:'
  * and '# size' lines, runtime/profile/heapprof_peak.c) and, for the exact
  * high-water mark, the runtime's in-use watch when one of its options was
