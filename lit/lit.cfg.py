@@ -158,6 +158,26 @@ for _feature, (_exe, _pkg) in sorted(OPTIONAL_TOOLS.items()):
     else:
         MISSING[_feature] = "needs %s (apt-get install %s)" % (_exe, _pkg)
 
+# Other allocators a program may link or preload (lit/heapprof/foreign-
+# allocator-*): the profiler must measure their heap, not glibc's. Found
+# as the linker finds them, by the clang the tests compile with.
+OPTIONAL_LIBS = {
+    # feature: (library, Debian package)
+    "libtcmalloc": ("libtcmalloc.so", "libgoogle-perftools-dev"),
+    "libjemalloc": ("libjemalloc.so", "libjemalloc-dev"),
+}
+for _feature, (_lib, _pkg) in sorted(OPTIONAL_LIBS.items()):
+    try:
+        _found = subprocess.run([config.sleuth_clang, "-print-file-name=" + _lib],
+                                capture_output=True, text=True).stdout.strip()
+    except OSError:
+        _found = ""
+    if os.path.isabs(_found) and os.path.exists(_found):
+        config.available_features.add(_feature)
+        config.substitutions.append(("%" + _feature + "_so", os.path.realpath(_found)))
+    else:
+        MISSING[_feature] = "needs %s (apt-get install %s)" % (_lib, _pkg)
+
 # LLVM's libc++ for this clang (libc++-N-dev): its containers annotate
 # themselves for an address sanitizer (vector always, deque from libc++
 # 17 with the double-ended calls), which sleuth-c++ turns on through

@@ -5,6 +5,9 @@
  * sampled block has its stack taken. glibc exports its allocator under
  * __libc_* names, so reaching it needs no dlsym, which may itself allocate
  * (only malloc_usable_size has no such name; it is looked up at init).
+ * A program that brings its own allocator (tcmalloc, jemalloc) keeps it:
+ * sysheap_allocator.c finds it, and real_malloc and the others (sysheap.h)
+ * call it instead; a foreign block is measured by its allocator.
  *
  * A free must tell a sampled block from the others without a lookup (that
  * would cost a cache miss on every free): a sampled block gets 16 bytes
@@ -28,14 +31,13 @@
 #include "threads.h"
 #include "unwind.h"
 
-void *__libc_calloc(size_t n, size_t size);
-void *__libc_realloc(void *p, size_t n);
-void *__libc_memalign(size_t align, size_t n);
-
 static size_t (*real_usable_size)(void *);
 
 void sysheap_init(void) {
-  real_usable_size = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+  sysheap_detect_allocator();
+  real_usable_size = sysheap_foreign ? sysheap_real.usable_size
+                                     : (size_t(*)(void *))dlsym(
+                                           RTLD_NEXT, "malloc_usable_size");
 }
 
 /* ---- sampled blocks --------------------------------------------------- */
@@ -67,9 +69,9 @@ SL_NOINLINE void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
   size_t pad = align > 16 ? align : 16;
   if (size > (size_t)-1 - pad)
     return sysheap_failed(size, type, fp);
-  char *base = align > 16 ? __libc_memalign(align, size + pad)
-               : zero     ? __libc_calloc(1, size + pad)
-                          : __libc_malloc(size + pad);
+  char *base = align > 16 ? real_memalign(align, size + pad)
+               : zero     ? real_calloc(1, size + pad)
+                          : real_malloc(size + pad);
   if (!base)
     return sysheap_failed(size, type, fp);
   char *p = base + pad;
@@ -78,6 +80,20 @@ SL_NOINLINE void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
   ((uptr *)p)[-1] = pad;
   ((uint64_t *)p)[-2] = SAMPLED_MAGIC ^ (uptr)p;
   heapprof_record_alloc(p, size, CALLER_PC_HERE(), fp);
+  if (SL_UNLIKELY(sysheap_foreign) && ((uptr)p & 4095) < 16 &&
+      !heapprof_holds(p)) {
+    /* Its free would ask the table (sysheap_is_sampled), which had no
+     * room for it: hand out an ordinary block instead. */
+    ((uint64_t *)p)[-2] = 0;
+    real_free(base);
+    void *q = align > 16 ? real_memalign(align, size) : real_malloc(size);
+    if (!q)
+      return sysheap_failed(size, type, fp);
+    if (zero)
+      sl_memset(q, 0, size);
+    sysheap_count_alloc(hp, sysheap_chunk_bytes(q));
+    return q;
+  }
   /* After the sample: a growth dump this count triggers must show it. */
   sysheap_count_alloc(hp, sysheap_chunk_bytes(base));
   return p;
@@ -88,7 +104,7 @@ SL_NOINLINE void sysheap_free_sampled(sl_heapprof_thread *hp, void *p) {
   void *base = base_of(p);
   ((uint64_t *)p)[-2] = 0;
   sysheap_count_free(hp, sysheap_chunk_bytes(base));
-  __libc_free(base);
+  real_free(base);
 }
 
 /* ---- the entry points (heap.h) ---------------------------------------- */
@@ -104,8 +120,8 @@ static inline __attribute__((always_inline)) void *hot_allocate(size_t size,
     return sysheap_allocate_guarded(size, 16, type, 0, 0);
   if (SL_LIKELY(!heapprof_on)) {
     if (!(type & AT_NEVER_NULL))
-      return __libc_malloc(size); /* glibc has set errno */
-    void *p = __libc_malloc(size);
+      return real_malloc(size); /* the allocator has set errno */
+    void *p = real_malloc(size);
     return SL_LIKELY(p != 0) ? p : sysheap_failed(size, type, 0);
   }
   sl_thread *t = sl_cur_thread;
@@ -114,7 +130,7 @@ static inline __attribute__((always_inline)) void *hot_allocate(size_t size,
   sl_heapprof_thread *hp = &t->hp;
   if (SL_UNLIKELY(sysheap_sample_due(hp, size)))
     return sysheap_allocate_sampled(hp, size, 16, type, 0, 0);
-  void *p = __libc_malloc(size);
+  void *p = real_malloc(size);
   if (SL_UNLIKELY(!p))
     return sysheap_failed(size, type, 0);
   sysheap_count_alloc(hp, sysheap_chunk_bytes(p));
@@ -135,7 +151,7 @@ void sysheap_free(void *p) {
     return;
   }
   if (SL_LIKELY(!heapprof_on) || !p) {
-    __libc_free(p);
+    real_free(p);
     return;
   }
   sl_thread *t = sl_cur_thread;
@@ -145,7 +161,7 @@ void sysheap_free(void *p) {
     return;
   }
   sysheap_count_free(hp, sysheap_chunk_bytes(p));
-  __libc_free(p);
+  real_free(p);
 }
 
 static void *allocate_unguarded(size_t size, size_t align, int type, int zero,
@@ -184,8 +200,8 @@ static void *allocate_unguarded(size_t size, size_t align, int type, int zero,
   }
   void *p;
   if (align <= 16)
-    p = zero ? __libc_calloc(1, size) : __libc_malloc(size);
-  else if ((p = __libc_memalign(align, size)) && zero)
+    p = zero ? real_calloc(1, size) : real_malloc(size);
+  else if ((p = real_memalign(align, size)) && zero)
     sl_memset(p, 0, size);
   if (SL_UNLIKELY(!p))
     return sysheap_failed(size, type, fp);
@@ -235,7 +251,7 @@ void *sysheap_reallocate(void *p, size_t size, uptr fp) {
   if (SL_UNLIKELY(guard_owns(p)))
     return guard_reallocate(p, size, CALLER_PC_HERE(), fp ? fp : FRAME_HERE());
   if (SL_LIKELY(!heapprof_on))
-    return __libc_realloc(p, size);
+    return real_realloc(p, size);
   sl_heapprof_thread *hp = sysheap_thread_hp();
   if (sysheap_is_sampled(p)) /* its size counts toward the countdown there */
     return reallocate_moving(p, size, fp);
@@ -249,7 +265,7 @@ void *sysheap_reallocate(void *p, size_t size, uptr fp) {
     return q;
   }
   size_t old_bytes = sysheap_chunk_bytes(p);
-  void *q = __libc_realloc(p, size);
+  void *q = real_realloc(p, size);
   if (!q)
     return 0;
   sysheap_count_free(hp, old_bytes);

@@ -15,6 +15,52 @@
 
 void *__libc_malloc(size_t n);
 void __libc_free(void *p);
+void *__libc_calloc(size_t n, size_t size);
+void *__libc_realloc(void *p, size_t n);
+void *__libc_memalign(size_t align, size_t n);
+
+/* The allocator the program's calls end in. glibc's is reached by its
+ * __libc_* names, with no pointer to load. A program that links or
+ * preloads its own (tcmalloc, jemalloc: sysheap_allocator.c) gets that
+ * one's malloc, free, ... through sysheap_real; its blocks have no glibc
+ * chunk header. */
+typedef struct {
+  void *(*malloc)(size_t);
+  void (*free)(void *);
+  void *(*calloc)(size_t, size_t);
+  void *(*realloc)(void *, size_t);
+  void *(*memalign)(size_t, size_t);
+  size_t (*usable_size)(void *); /* NULL: its blocks cannot be measured */
+} sysheap_allocator;
+extern int sysheap_foreign;
+extern sysheap_allocator sysheap_real;
+/* Which allocator that is; from sysheap_init. */
+void sysheap_detect_allocator(void);
+/* A foreign block's bytes: its allocator's malloc_usable_size, or 0. */
+size_t sysheap_foreign_bytes(const void *block);
+
+static inline void *real_malloc(size_t n) {
+  return SL_UNLIKELY(sysheap_foreign) ? sysheap_real.malloc(n)
+                                      : __libc_malloc(n);
+}
+static inline void real_free(void *p) {
+  if (SL_UNLIKELY(sysheap_foreign))
+    sysheap_real.free(p);
+  else
+    __libc_free(p);
+}
+static inline void *real_calloc(size_t n, size_t size) {
+  return SL_UNLIKELY(sysheap_foreign) ? sysheap_real.calloc(n, size)
+                                      : __libc_calloc(n, size);
+}
+static inline void *real_realloc(void *p, size_t n) {
+  return SL_UNLIKELY(sysheap_foreign) ? sysheap_real.realloc(p, n)
+                                      : __libc_realloc(p, n);
+}
+static inline void *real_memalign(size_t align, size_t n) {
+  return SL_UNLIKELY(sysheap_foreign) ? sysheap_real.memalign(align, n)
+                                      : __libc_memalign(align, n);
+}
 /* fp 0 in the calls below: the callee was tail-called from a hot entry
  * point and starts the stack at its own frame. */
 
@@ -50,10 +96,13 @@ static inline int sysheap_sample_due(sl_heapprof_thread *hp, size_t size) {
          heapprof_countdown_expired(hp, size);
 }
 
-/* The bytes glibc gives a block: its chunk size, from the size word just
- * below it (the low three bits are flags). Counted the same way at malloc
- * and at free, it keeps the timeline's heap-in-use figure exact. */
+/* The bytes the allocator gives a block. glibc's: its chunk size, from the
+ * size word just below it (the low three bits are flags). Counted the same
+ * way at malloc and at free, it keeps the timeline's heap-in-use figure
+ * exact. */
 static inline size_t sysheap_chunk_bytes(const void *glibc_block) {
+  if (SL_UNLIKELY(sysheap_foreign))
+    return sysheap_foreign_bytes(glibc_block);
   return ((const size_t *)glibc_block)[-1] & ~(size_t)7;
 }
 
@@ -69,8 +118,13 @@ static inline void sysheap_count_free(sl_heapprof_thread *hp, size_t bytes) {
   heapprof_watch_delta(hp, -(int64_t)bytes);
 }
 
-/* A sampled block has the magic word right below it (sysheap.c). */
+/* A sampled block has the magic word right below it (sysheap.c). Below a
+ * glibc block lies its chunk header, so the word is always there to read;
+ * another allocator's block that starts a page may have nothing mapped
+ * below it, and the profiler's table answers for those instead. */
 static inline int sysheap_is_sampled(const void *p) {
+  if (SL_UNLIKELY(sysheap_foreign) && ((uptr)p & 4095) < 16)
+    return heapprof_holds(p);
   return ((const uint64_t *)p)[-2] == (SAMPLED_MAGIC ^ (uptr)p);
 }
 
@@ -87,7 +141,7 @@ static inline void *sysheap_allocate(size_t size, size_t align, int type,
     if (SL_UNLIKELY(sysheap_sample_due(hp, size)))
       return sysheap_allocate_sampled(hp, size, align, type, zero, fp);
   }
-  void *p = __libc_malloc(size);
+  void *p = real_malloc(size);
   if (SL_UNLIKELY(!p))
     return sysheap_failed(size, type, fp);
   if (hp)
@@ -110,6 +164,6 @@ static inline void sysheap_deallocate(void *p, int type, int has_size,
     }
     sysheap_count_free(hp, sysheap_chunk_bytes(p));
   }
-  __libc_free(p);
+  real_free(p);
 }
 #endif

@@ -392,6 +392,22 @@ void heapprof_record_free(void *ptr) {
   spin_unlock(&prof_lock);
 }
 
+int heapprof_holds(const void *ptr) {
+  uptr p = (uptr)ptr;
+  if (!p || !filter || !__atomic_load_n(filter_slot(p), __ATOMIC_RELAXED))
+    return 0;
+  spin_lock(&prof_lock);
+  int found = 0;
+  if (live_cap) {
+    size_t i = addr_hash(p) & (live_cap - 1);
+    while (live[i].addr && live[i].addr != p)
+      i = (i + 1) & (live_cap - 1);
+    found = live[i].addr == p;
+  }
+  spin_unlock(&prof_lock);
+  return found;
+}
+
 /* O(table size) under the lock, once per timeline sample: a program with
  * a million live samples holds sampled allocations up for about a
  * millisecond every heap_profile_timeline_ms. */

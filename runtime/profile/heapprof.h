@@ -127,6 +127,16 @@ void heapprof_record_alloc_stack(void *p, size_t size, uint32_t stack);
 /* Call for every free while heapprof_on, before p can be handed out again;
  * cheap when p was not sampled. */
 void heapprof_record_free(void *p);
+/* Whether p is a live sampled block of the address-keyed calls (a filter
+ * load, and a table lookup under the profiler's lock when it may be). */
+int heapprof_holds(const void *p);
+
+/* What heap in use measures when it is not the default (requested bytes,
+ * glibc's chunk bytes in profile-only mode): "usable:<allocator>" (that
+ * allocator's malloc_usable_size), or "unmeasured:<allocator>" with
+ * measured 0, which keeps the in-use triggers and alerts off. The
+ * timeline's header carries it (heap=...). Before heapprof_init. */
+void heapprof_set_heap_source(const char *desc, int measured);
 
 /* Header-marked samples (the checker's allocator keeps stack, thread and
  * size in the chunk header). tid is the T<n> of the allocating thread.

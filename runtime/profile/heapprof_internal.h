@@ -60,6 +60,11 @@ uint64_t heapprof_temporary_ns(void);
  * blocks under the profiler's lock (the timeline's per-class columns). */
 void heapprof_inuse_by_age(uint64_t *young, uint64_t *old);
 
+/* heapprof_heap_source.c: what heap in use measures ("" for the default;
+ * heapprof_set_heap_source) and whether it is the program's heap at all. */
+const char *heapprof_heap_source(void);
+int heapprof_heap_measured(void);
+
 /* heapprof_timeline.c: the process's start time and the timeline file. */
 void heapprof_output_init(void);
 void heapprof_output_after_fork_child(void);

@@ -1,7 +1,7 @@
 /* The timeline file <heap_profile_prefix>.<pid>.timeline (one record per
  * line, decimal numbers; the `sleuth-report --timeline` input):
  *
- *   # sleuth-timeline 1 pid=<pid> sample=<mean sample bytes>
+ *   # sleuth-timeline 1 pid=<pid> sample=<mean sample bytes> [heap=<what>]
  *   sample <t_ms> <heap_inuse_bytes> <rss_anon_bytes> <rss_file_bytes>
  *          <alloc_count> <allocs_per_s> <quarantine_bytes> <shadow_bytes>
  *          <depot_bytes> <young_bytes> <old_bytes>
@@ -16,7 +16,9 @@
  *
  * t_ms counts from the runtime's start (from the fork in a child). Heap in
  * use and the allocation count are the sums of every thread's counters
- * (requested bytes); RSS comes from /proc/thread-self/status. Quarantine,
+ * (requested bytes; heap= in the header says when they are something
+ * else: "usable:<allocator>" its malloc_usable_size, "unmeasured:<allocator>"
+ * not counted, see heapprof_heap_source.c); RSS comes from /proc/thread-self/status. Quarantine,
  * shadow and depot are Sleuth's own overhead inside that RSS (process/stats.h:
  * quarantined blocks, the heap's shadow, the stack depot; 0 in profile-only
  * mode), so a reader can tell the program's growth from Sleuth's. Files
@@ -59,11 +61,14 @@ static int timeline_create(void) {
                     0644);
   if (fd < 0)
     return fd;
-  char line[128];
+  char line[256];
+  const char *heap = heapprof_heap_source();
   size_t n = sl_snprintf(
-      line, sizeof line, "# sleuth-timeline 1 pid=%d sample=%llu checker=%d\n",
+      line, sizeof line,
+      "# sleuth-timeline 1 pid=%d sample=%llu checker=%d%s%s
+",
       sys_getpid(), (unsigned long long)heapprof_mean_bytes(),
-      sl_opt.checker ? 1 : 0);
+      sl_opt.checker ? 1 : 0, *heap ? " heap=" : "", heap);
   sys_write_all(fd, line, n);
   sys_close(fd);
   timeline_bytes = n;

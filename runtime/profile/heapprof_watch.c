@@ -15,7 +15,8 @@
  *    alert line and starts the command, then re-arms the thresholds.
  *
  * In use is the same figure as the timeline's (requested bytes with the
- * checking allocator, glibc chunk bytes in profile-only mode), within one
+ * checking allocator, glibc chunk bytes in profile-only mode, another
+ * allocator's usable sizes when the program brings one), within one
  * batch per thread: the batch is 64 KiB, or a sixteenth of the smallest
  * threshold when that is smaller.
  *
@@ -150,6 +151,10 @@ void heapprof_watch_init(void) {
       (int64_t)sl_opt.heap_profile_alert_mb * MB < smallest)
     smallest = (int64_t)sl_opt.heap_profile_alert_mb * MB;
   if (smallest == DISARMED)
+    return;
+  /* Not the program's heap (heapprof_heap_source.c): a trigger would fire
+   * from a figure that means nothing; the warning said so. */
+  if (!heapprof_heap_measured())
     return;
   int64_t batch = smallest / 16 < BATCH_MAX ? smallest / 16 : BATCH_MAX;
   arm_all(0);
