@@ -15,7 +15,7 @@
 // CHECK: sleuth-report --watch: pid [[PID:[0-9]+]] ({{.*}}p.[[PID]].timeline), running
 // CHECK: at {{[0-9.]+}}s: heap in use {{[0-9.]+ (B|KiB|MiB)}}{{.*}} allocations/s
 // CHECK: Sleuth's overhead {{.*}} (quarantine {{.*}}, shadow {{.*}}, depot {{.*}}), RSS {{[0-9.]+ MiB}}
-// CHECK: top growing sites, p.[[PID]].{{[0-9]+}}.heap -> p.[[PID]].{{[0-9]+}}.heap ({{[0-9.]+}}s):
+// CHECK: top growing sites, p.[[PID]].{{[0-9]+}}.heap -> p.[[PID]].{{[0-9]+}}.heap ({{[0-9.]+}}s, {{[0-9]+}} dump{{s?}} back):
 // Every allocation is a sample here (sample=1): the growth is exact, its
 // error bar 0, and the samples are the allocations it counts.
 // CHECK-NEXT: {{^ +[0-9.]+ (B|KiB|MiB) \+- +0 B +[1-9][0-9]* samples  +[0-9.]+ (B|KiB|MiB)/s  grow_site$}}

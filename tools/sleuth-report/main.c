@@ -34,7 +34,7 @@ static const char usage[] =
     "usage: sleuth-report [options] PROFILE.heap [PROFILE.timeline]\n"
     "       sleuth-report --merge [options] A.heap B.heap...\n"
     "       sleuth-report --timeline OUT.svg PROFILE.timeline\n"
-    "       sleuth-report --watch PREFIX [--interval S] [--top N]\n"
+    "       sleuth-report --watch PREFIX [--interval S] [--window S] [--top N]\n"
     "       sleuth-report --sarif [REPORTS.jsonl...] > out.sarif   (none or '-': stdin)\n"
     "       sleuth-report --merge [--sarif] REPORTS.jsonl... > merged\n"
     "\n"
@@ -83,9 +83,13 @@ static const char usage[] =
     "                       marked with its number and why it was written\n"
     "Live view of a running program (heap_profile_prefix=PREFIX):\n"
     "  --watch PREFIX       follow the newest PREFIX.<pid>.timeline and its dumps:\n"
-    "                       heap in use, rates, top growing sites (--top N, 5);\n"
+    "                       heap in use, rates, top growing sites (--top N, 5)\n"
+    "                       from the oldest dump read, noise last ('~');\n"
     "                       ends when the process does\n"
     "  --interval S         seconds between refreshes (default 2)\n"
+    "  --window S           growth over the dumps of the last S seconds at most\n"
+    "                       (unless its largest growth is not yet twice its\n"
+    "                       error bar; default: every dump read)\n"
     "JSON reports (log_format=json):\n"
     "  --sarif              convert to SARIF 2.1.0 on stdout\n"
     "  --srcroot DIR        with --sarif: URIs relative to DIR (uriBaseId SRCROOT)\n"
@@ -107,7 +111,7 @@ typedef struct {
   bool error_bars, lifetimes, peak, sizes;
   size_t top;
   const char *base, *focus, *ignore, *flamegraph, *timeline_svg, *srcroot, *pprof, *watch;
-  double limit, interval;
+  double limit, interval, window;
   const char **inputs;
   int ninputs;
 } options;
@@ -230,6 +234,12 @@ static void parse_args(int argc, char **argv, options *o) {
       o->pprof = val;
     } else if (VALUE("--watch")) {
       o->watch = val;
+    } else if (VALUE("--window")) {
+      char *end;
+      errno = 0;
+      o->window = strtod(val, &end);
+      if (errno || end == val || *end || !(o->window > 0) || o->window > 31536000)
+        die("--window: '%s' is not a number of seconds (more than 0, at most 31536000)", val);
     } else if (VALUE("--interval")) {
       char *end;
       errno = 0;
@@ -357,11 +367,14 @@ int main(int argc, char **argv) {
   if (o.watch) {
     if (o.ninputs)
       die("--watch takes the prefix, not files (%s given)", o.inputs[0]);
-    watch_options wo = {o.watch, o.interval > 0 ? o.interval : 2, o.top ? o.top : 5, o.symbolize};
+    watch_options wo = {o.watch, o.interval > 0 ? o.interval : 2, o.window, o.top ? o.top : 5,
+                        o.symbolize};
     return watch(&wo);
   }
   if (o.interval > 0)
     die("--interval needs --watch");
+  if (o.window > 0)
+    die("--window needs --watch");
   if (o.merge && merge_reports(&o))
     return 0;
   if (o.sarif) {

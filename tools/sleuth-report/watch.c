@@ -3,16 +3,33 @@
  * line every heap_profile_timeline_ms and a dump line after each complete
  * dump) and prints one block: heap in use, its growth and the allocation
  * rate over the last interval, Sleuth's overhead and RSS, then the sites
- * that grew most between the two newest dumps the timeline lists. On a
- * terminal each block replaces the last (cursor home, clear); otherwise
- * the blocks follow one another, without escape codes. When the process
- * is gone (or a zombie) it prints a last block and returns 0. A process
- * runs while its pid does: a finished program's pid reused by another
- * process would be taken for it (the timeline has no start time to tell).
+ * that grew. On a terminal each block replaces the last (cursor home,
+ * clear); otherwise the blocks follow one another, without escape codes.
+ * When the process is gone (or a zombie) it prints a last block and
+ * returns 0. A process runs while its pid does: a finished program's pid
+ * reused by another process would be taken for it (the timeline has no
+ * start time to tell).
  *
- * The growth table is rebuilt only when a new dump appears; each rebuild
- * keeps its profile (the report's loaders have no free), so memory grows
- * with the number of dumps, not with time. */
+ * The growth is measured from the newest dump back over as long a window
+ * as the dumps allow: between two dumps a second apart, a site that grows
+ * 200 KiB/s is lost among sites whose live bytes merely wander (a churner
+ * holding 0 to 1 MiB at random moves by up to 1 MiB between any two
+ * dumps, and that is a real change, not sampling noise), while over n
+ * dumps a grower's growth grows as n, its error bar as sqrt(n), and the
+ * wandering not at all. The base is the oldest dump read (--window S: the
+ * oldest at most S seconds before the newest, unless the largest growth
+ * there is not yet twice its 2-sigma bar, the "settled" test: then the
+ * oldest again). Sites whose growth is within their bar are listed last,
+ * marked '~'; with no growth beyond the noise one line says which settings
+ * would show it (growth_hint.c).
+ *
+ * Every dump the timeline lists is read once and kept, so a dump that
+ * retention (heap_profile_max_files) deletes can still be a base, and the
+ * growth tables are rebuilt only when a new dump appears (each keeps its
+ * profile: the report's loaders have no free, so memory grows with the
+ * number of dumps, not with time). Files that are not heap_v2 (the .pb.gz
+ * of heap_profile_format=pprof or both) are skipped; with pprof dumps only,
+ * a line says the growth table needs heap_v2 ones. */
 #include "watch.h"
 
 #include <errno.h>
@@ -27,6 +44,7 @@
 #include <unistd.h>
 
 #include "errors.h"
+#include "growth_hint.h"
 #include "heap_dump.h"
 #include "profile.h"
 #include "timeline.h"
@@ -110,10 +128,14 @@ typedef struct {
   const char *name;
   double v;
   double var, k; /* the estimate's variance and its samples (errors.h) */
+  bool noise;    /* a growth no larger than its 2-sigma bar */
 } site;
 
+/* Growth beyond the noise first, largest first; then the noise. */
 static int by_value_desc(const void *a, const void *b) {
   const site *x = a, *y = b;
+  if (x->noise != y->noise)
+    return x->noise ? 1 : -1;
   if (x->v != y->v)
     return x->v < y->v ? 1 : -1;
   return strcmp(x->name, y->name);
@@ -122,18 +144,62 @@ static int by_value_desc(const void *a, const void *b) {
 typedef struct {
   char *newer, *older; /* the dumps the table was built from */
   double span_s;       /* between them, from the timeline */
+  size_t back;         /* dumps between them (1: consecutive) */
   site *sites;
   size_t nsites;
 } growth;
 
+/* A dump the timeline lists, read once (d NULL: not heap_v2, or gone). */
+typedef struct {
+  heap_dump *d;
+  char *path;
+  double t_ms;
+} seen_dump;
+
+typedef struct {
+  strmap index; /* listed path -> entry */
+  seen_dump *v;
+  size_t n, cap;
+  size_t pprof_only; /* listed files that were pprof, not heap_v2 */
+} dump_cache;
+
+/* Whether the file starts like a heap_v2 dump (pprof's are gzip). */
+static bool is_heap_v2(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  char head[64] = {0};
+  size_t n = fread(head, 1, sizeof head - 1, f);
+  fclose(f);
+  head[n] = 0;
+  return heap_dump_sniff(head);
+}
+
+/* Reads a listed dump into the cache, unless it is there already. */
+static void cache_get(dump_cache *c, const timeline_dump *listed, const char *timeline_path) {
+  if (strmap_get(&c->index, listed->path) != (size_t)-1)
+    return;
+  char *p = find_dump(listed->path, timeline_path);
+  if (!p)
+    return; /* deleted before it was read */
+  heap_dump *d = NULL;
+  if (is_heap_v2(p))
+    d = heap_dump_load(p);
+  else
+    c->pprof_only++;
+  GROW(c->v, c->cap, c->n);
+  c->v[c->n] = (seen_dump){d, p, listed->t_ms};
+  strmap_put(&c->index, listed->path, c->n++);
+}
+
 /* Bytes in use per site (the frame that called the allocator) in newer
- * minus older (or in newer alone), largest first. */
-static void build_growth(growth *gr, const char *newer, const char *older, bool symbolize) {
+ * minus older (or in newer alone), real growth first (by_value_desc). */
+static void build_growth(growth *gr, const heap_dump *newer, const heap_dump *older,
+                         bool symbolize) {
   profile p = {0};
-  heap_dump *d = heap_dump_load(newer);
-  profile_add_dump(&p, d, +1, false);
+  profile_add_dump(&p, (heap_dump *)newer, +1, false);
   if (older)
-    profile_add_dump(&p, heap_dump_load(older), -1, false);
+    profile_add_dump(&p, (heap_dump *)older, -1, false);
   /* Two dumps of the one process being watched: only what was allocated or
    * freed between them adds noise to the growth (errors.c). */
   p.same_process = older != NULL;
@@ -151,7 +217,7 @@ static void build_growth(growth *gr, const char *newer, const char *older, bool 
     size_t at = strmap_get(&index, name);
     if (at == (size_t)-1) {
       GROW(gr->sites, cap, gr->nsites);
-      gr->sites[gr->nsites] = (site){name, 0, 0, 0};
+      gr->sites[gr->nsites] = (site){name, 0, 0, 0, false};
       strmap_put(&index, name, gr->nsites);
       at = gr->nsites++;
     }
@@ -160,16 +226,60 @@ static void build_growth(growth *gr, const char *newer, const char *older, bool 
     gr->sites[at].k += errors_count(s, M_INUSE_SPACE);
   }
   strmap_free(&index);
+  for (size_t i = 0; older && i < gr->nsites; i++)
+    gr->sites[i].noise = gr->sites[i].v <= errors_two_sigma(gr->sites[i].var);
   if (gr->nsites)
     qsort(gr->sites, gr->nsites, sizeof(site), by_value_desc);
+}
+
+/* Whether the table's largest growth is at least twice its 2-sigma bar:
+ * the window it was measured over is long enough to rank by. */
+static bool settled(const growth *gr) {
+  return gr->nsites && !gr->sites[0].noise && gr->sites[0].v > 0 &&
+         gr->sites[0].v >= 2 * errors_two_sigma(gr->sites[0].var);
+}
+
+static void growth_free(growth *gr) {
+  free(gr->newer);
+  free(gr->older);
+  free(gr->sites);
+  *gr = (growth){0};
+}
+
+/* The growth into the newest of the n dumps d[] (time order), from the
+ * oldest dump at most window_s seconds older (window_s 0: the oldest of
+ * all); if that ranking has not settled, from the oldest of all. */
+static void rank_growth(growth *gr, const seen_dump **d, size_t n, double window_s,
+                        bool symbolize) {
+  const seen_dump *newest = d[n - 1];
+  growth_free(gr);
+  if (n == 1) {
+    build_growth(gr, newest->d, NULL, symbolize);
+    gr->newer = xstrdup(newest->path);
+    return;
+  }
+  size_t first = 0;
+  while (window_s > 0 && first < n - 2 && newest->t_ms - d[first]->t_ms > window_s * 1000)
+    first++;
+  for (;;) {
+    build_growth(gr, newest->d, d[first]->d, symbolize);
+    gr->newer = xstrdup(newest->path);
+    gr->older = xstrdup(d[first]->path);
+    gr->span_s = (newest->t_ms - d[first]->t_ms) / 1000;
+    gr->back = n - 1 - first;
+    if (settled(gr) || first == 0)
+      return;
+    growth_free(gr);
+    first = 0;
+  }
 }
 
 static const char *bytes(double v, char *buf, size_t n) { return human_bytes(v, buf, n); }
 
 /* One block of the view. */
-static void show(FILE *out, const timeline *t, const growth *gr, const watch_options *o,
-                 int running) {
-  char a[32], b[32], c[32], d[32], e[32];
+static void show(FILE *out, const timeline *t, const growth *gr, const dump_cache *c,
+                 const watch_options *o, int running) {
+  char a[32], b[32], c2[32], d[32], e[32];
   fprintf(out, "sleuth-report --watch: pid %ld (%s), %s\n", t->pid, t->path,
           running ? "running" : "exited");
   if (!t->nsamples) {
@@ -190,38 +300,49 @@ static void show(FILE *out, const timeline *t, const growth *gr, const watch_opt
     if (last->overhead)
       fprintf(out, "Sleuth's overhead %s (quarantine %s, shadow %s, depot %s), RSS %s\n",
               bytes(last->quarantine + last->shadow + last->depot, a, sizeof a),
-              bytes(last->quarantine, b, sizeof b), bytes(last->shadow, c, sizeof c),
+              bytes(last->quarantine, b, sizeof b), bytes(last->shadow, c2, sizeof c2),
               bytes(last->depot, d, sizeof d), bytes(last->rss_anon + last->rss_file, e, sizeof e));
     else
       fprintf(out, "RSS %s\n", bytes(last->rss_anon + last->rss_file, a, sizeof a));
   }
   if (!gr->newer) {
-    fputs("no dump yet (heap_profile_interval_s, SIGUSR2 or sleuth_heap_profile_dump write them)\n",
-          out);
-  } else {
-    if (gr->older)
-      fprintf(out, "top growing sites, %s -> %s (%.1fs):\n", base_name(gr->older),
-              base_name(gr->newer), gr->span_s);
+    if (c->pprof_only)
+      fputs("dumps are pprof files only (heap_profile_format=pprof): the growth table reads "
+            "heap_v2 ones (heap_profile_format=both writes both)\n",
+            out);
     else
-      fprintf(out, "top sites in use, %s (one dump so far):\n", base_name(gr->newer));
-    size_t shown = 0;
-    for (size_t i = 0; i < gr->nsites && shown < o->top; i++) {
-      if (gr->older && gr->sites[i].v <= 0)
-        break;
-      /* The estimate, its 2-sigma half-width and the samples behind it;
-       * '~' marks a growth no larger than its noise. */
-      const site *st = &gr->sites[i];
-      double e = errors_two_sigma(st->var);
-      fprintf(out, "  %12s +-%10s %6.0f samples%s", bytes(st->v, a, sizeof a),
-              bytes(e, c, sizeof c), st->k, gr->older && fabs(st->v) <= e ? "~" : " ");
-      if (gr->older && gr->span_s > 0)
-        fprintf(out, "  %12s/s", bytes(st->v / gr->span_s, b, sizeof b));
-      fprintf(out, "  %s\n", st->name);
-      shown++;
-    }
-    if (!shown)
-      fputs("  (nothing grew)\n", out);
+      fputs("no dump yet (heap_profile_interval_s, SIGUSR2 or sleuth_heap_profile_dump write "
+            "them)\n",
+            out);
+    return;
   }
+  if (gr->older)
+    fprintf(out, "top growing sites, %s -> %s (%.1fs, %zu dump%s back):\n", base_name(gr->older),
+            base_name(gr->newer), gr->span_s, gr->back, gr->back == 1 ? "" : "s");
+  else
+    fprintf(out, "top sites in use, %s (one dump so far):\n", base_name(gr->newer));
+  size_t shown = 0, real = 0;
+  for (size_t i = 0; i < gr->nsites && shown < o->top; i++) {
+    if (gr->older && gr->sites[i].v <= 0)
+      continue; /* shrank: noise sorts after growth, so more may follow */
+    /* The estimate, its 2-sigma half-width and the samples behind it;
+     * '~' marks a growth no larger than its noise. */
+    const site *st = &gr->sites[i];
+    double e = errors_two_sigma(st->var);
+    fprintf(out, "  %12s +-%10s %6.0f samples%s", bytes(st->v, a, sizeof a),
+            bytes(e, c2, sizeof c2), st->k, st->noise ? "~" : " ");
+    if (gr->older && gr->span_s > 0)
+      fprintf(out, "  %12s/s", bytes(st->v / gr->span_s, b, sizeof b));
+    fprintf(out, "  %s\n", st->name);
+    shown++;
+    real += !st->noise;
+  }
+  if (!shown)
+    fputs("  (nothing grew)\n", out);
+  /* No growth beyond the noise, or nothing to compare yet: say what would
+   * answer "what grows". */
+  if (gr->older ? !real : !running)
+    growth_hint(out, t->sample, !gr->older);
 }
 
 int watch(const watch_options *o) {
@@ -244,6 +365,7 @@ int watch(const watch_options *o) {
   long pid = first->pid;
   timeline_free(first);
   growth gr = {0};
+  dump_cache cache = {0};
   for (;;) {
     /* Alive first: a process found gone has written its last lines. */
     int running = alive(pid);
@@ -254,33 +376,36 @@ int watch(const watch_options *o) {
       nanosleep(&(struct timespec){0, 100000000}, NULL);
       continue;
     }
-    /* The two newest dumps that still exist (retention may delete). */
-    char *newer = NULL, *older = NULL;
-    double tn = 0, to = 0;
-    for (size_t i = t->ndumps; i-- > 0 && !older;) {
-      char *p = find_dump(t->dumps[i].path, path);
-      if (!p)
-        continue;
-      if (!newer)
-        newer = p, tn = t->dumps[i].t_ms;
-      else
-        older = p, to = t->dumps[i].t_ms;
+    /* Every heap_v2 dump listed so far, read once (retention may delete
+     * them later); a new newest one ranks the growth again. */
+    for (size_t i = 0; i < t->ndumps; i++)
+      cache_get(&cache, &t->dumps[i], path);
+    /* Pointers only now: reading a dump may move the cache's array. */
+    const seen_dump **ds = NULL;
+    size_t nds = 0, dcap = 0;
+    for (size_t i = 0; i < t->ndumps; i++) {
+      size_t at = strmap_get(&cache.index, t->dumps[i].path);
+      if (at != (size_t)-1 && cache.v[at].d) {
+        GROW(ds, dcap, nds);
+        ds[nds++] = &cache.v[at];
+      }
     }
-    if (newer && (!gr.newer || strcmp(newer, gr.newer) != 0)) {
-      free(gr.newer);
-      free(gr.older);
-      free(gr.sites);
-      gr.newer = newer;
-      gr.older = older;
-      gr.span_s = (tn - to) / 1000;
-      build_growth(&gr, newer, older, o->symbolize);
-    } else {
-      free(newer);
-      free(older);
+    if (nds && (!gr.newer || strcmp(ds[nds - 1]->path, gr.newer) != 0)) {
+      growth g = {0};
+      rank_growth(&g, ds, nds, o->window_s, o->symbolize);
+      /* The exit dump of a program that frees its heap before it ends
+       * shows nothing growing: the last ranking that did is kept. */
+      if (!running && gr.nsites && g.older && !settled(&g) && settled(&gr)) {
+        growth_free(&g);
+      } else {
+        growth_free(&gr);
+        gr = g;
+      }
     }
+    free(ds);
     if (tty)
       fputs("\033[H\033[2J", stdout);
-    show(stdout, t, &gr, o, running);
+    show(stdout, t, &gr, &cache, o, running);
     if (!tty)
       fputc('\n', stdout);
     if (fflush(stdout) != 0)

@@ -8,6 +8,7 @@
 typedef struct {
   const char *prefix; /* heap_profile_prefix: PREFIX.<pid>.timeline */
   double interval_s;  /* between refreshes */
+  double window_s;    /* growth over at most this span (0: all dumps read) */
   size_t top;         /* sites shown */
   bool symbolize;
 } watch_options;
