@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "errors.h"
+#include "growth_hint.h"
 #include "util.h"
 
 typedef struct {
@@ -137,13 +138,20 @@ static void function_table(FILE *out, const profile *p, const text_options *o, b
   /* A growth within its noise, unmarked because the columns are off: say
    * so where it does not change the report's layout. */
   size_t noisy = 0;
-  for (size_t r = 0; o->base && !o->errors && r < shown; r++)
+  size_t flat_rows = 0;
+  for (size_t r = 0; o->base && r < shown; r++) {
+    flat_rows += rows[r].flat_k > 0;
     noisy += rows[r].flat_k > 0 && fabs(rows[r].flat) <= errors_two_sigma(rows[r].flat_var);
-  if (noisy)
+  }
+  if (noisy && !o->errors)
     fprintf(stderr,
             "sleuth-report: note: the growth of %zu of the %zu %s shown is within its sampling "
             "noise (2 sigma); --error-bars shows which\n",
             noisy, shown, o->lines ? "lines" : "functions");
+  /* All of it, or no sample at all at a coarse interval (a first run's
+   * 512 KiB): the dumps cannot say what grows; say what would. */
+  if (o->base && noisy == flat_rows && (noisy || p->interval > 65536))
+    growth_hint(stderr, p->interval, false);
   for (size_t r = 0; r < nrows; r++)
     free((char *)rows[r].key);
   free(rows);
