@@ -51,8 +51,11 @@ sysheap_allocator sysheap_real;
  * object that instance is, never freed). */
 static __thread int measuring __attribute__((tls_model("initial-exec")));
 
+/* 0: heap in use is not counted (heap_not_measured). */
+static int counting = 1;
+
 size_t sysheap_foreign_bytes(const void *block) {
-  if (!sysheap_real.usable_size || measuring)
+  if (!counting || !sysheap_real.usable_size || measuring)
     return 0;
   measuring = 1;
   size_t n = sysheap_real.usable_size((void *)block);
@@ -74,37 +77,46 @@ static uptr module_of(const void *addr, const char **name) {
   return (uptr)info.dli_fbase;
 }
 
-/* The next definition of name after libsleuth.so, if module holds it. */
-static void *from_module(const char *name, uptr module) {
+/* The definition of name that handle (RTLD_NEXT: the next after
+ * libsleuth.so; RTLD_DEFAULT: the program's) finds, if module holds it. */
+static void *from_module(void *handle, const char *name, uptr module) {
   const char *ignored;
-  void *f = dlsym(RTLD_NEXT, name);
+  void *f = dlsym(handle, name);
   return module_of(f, &ignored) == module ? f : 0;
 }
 
 static void note_source(const char *kind, const char *allocator,
-                        int measured) {
+                        int measured, int sampled) {
   char desc[160];
   sl_snprintf(desc, sizeof desc, "%s:%s", kind, allocator);
-  heapprof_set_heap_source(desc, measured);
+  heapprof_set_heap_source(desc, measured, sampled);
 }
 
-static void heap_not_measured(const char *why, const char *allocator) {
-  note_source("unmeasured", allocator, 0);
+/* sampled 0: the program does not call Sleuth's malloc, and a sampled
+ * block (16 bytes into its allocation) that it freed with its own free
+ * would crash it: nothing is sampled either. */
+static void heap_not_measured(const char *why, const char *allocator,
+                              int sampled) {
+  counting = 0;
+  note_source("unmeasured", allocator, 0, sampled);
   if (sl_opt.heap_profile)
     report_raw("WARNING: Sleuth: %s (%s): heap in use is not counted and "
                "heap_profile_inuse_interval, heap_profile_peak and "
-               "heap_profile_alert_mb are off; sampled profiles still work",
-               why, allocator);
+               "heap_profile_alert_mb are off; %s",
+               why, allocator,
+               sampled ? "sampled profiles still work"
+                       : "nothing is sampled (the program's calls do not "
+                         "reach Sleuth)");
 }
 
-static int use_foreign(uptr module) {
+static int use_foreign(void *handle, uptr module) {
   sysheap_allocator a = {
-      (void *(*)(size_t))from_module("malloc", module),
-      (void (*)(void *))from_module("free", module),
-      (void *(*)(size_t, size_t))from_module("calloc", module),
-      (void *(*)(void *, size_t))from_module("realloc", module),
-      (void *(*)(size_t, size_t))from_module("memalign", module),
-      (size_t(*)(void *))from_module("malloc_usable_size", module)};
+      (void *(*)(size_t))from_module(handle, "malloc", module),
+      (void (*)(void *))from_module(handle, "free", module),
+      (void *(*)(size_t, size_t))from_module(handle, "calloc", module),
+      (void *(*)(void *, size_t))from_module(handle, "realloc", module),
+      (void *(*)(size_t, size_t))from_module(handle, "memalign", module),
+      (size_t(*)(void *))from_module(handle, "malloc_usable_size", module)};
   if (!a.malloc || !a.free || !a.calloc || !a.realloc || !a.memalign)
     return 0;
   sysheap_real = a;
@@ -121,12 +133,14 @@ void sysheap_detect_allocator(void) {
   if (malloc_mod && malloc_mod != ours) {
     heap_not_measured("malloc is not Sleuth's: it resolves to a module "
                       "loaded before libsleuth.so",
-                      *malloc_name ? malloc_name : "the program");
-    /* Only calls that reach Sleuth's own interceptors get here: glibc's
-     * names, as before, but uncounted. */
-    sysheap_real = (sysheap_allocator){__libc_malloc, __libc_free,
-                                       __libc_calloc, __libc_realloc,
-                                       __libc_memalign, 0};
+                      *malloc_name ? malloc_name : "the program", 0);
+    /* Only calls that reach Sleuth's own interceptors get here (strdup,
+     * say): their blocks come from the program's allocator, which frees
+     * them, uncounted; glibc's when it lacks one of the five. */
+    if (!use_foreign(RTLD_DEFAULT, malloc_mod))
+      sysheap_real = (sysheap_allocator){__libc_malloc, __libc_free,
+                                         __libc_calloc, __libc_realloc,
+                                         __libc_memalign, 0};
     __atomic_store_n(&sysheap_foreign, 1, __ATOMIC_RELEASE);
     return;
   }
@@ -135,7 +149,7 @@ void sysheap_detect_allocator(void) {
     return; /* glibc's: its chunk sizes (sysheap.h) */
   if (!*next_name)
     next_name = "the program itself";
-  if (!use_foreign(next)) {
+  if (!use_foreign(RTLD_NEXT, next)) {
     if (sl_opt.heap_profile)
       report_raw("WARNING: Sleuth: the program's allocator %s lacks one of "
                  "malloc, free, calloc, realloc, memalign: under Sleuth the "
@@ -145,10 +159,10 @@ void sysheap_detect_allocator(void) {
   }
   if (!sysheap_real.usable_size) {
     heap_not_measured("the program's allocator has no malloc_usable_size",
-                      next_name);
+                      next_name, 1);
     return;
   }
-  note_source("usable", next_name, 1);
+  note_source("usable", next_name, 1, 1);
   if (sl_opt.heap_profile)
     report_raw("Sleuth: the program's allocator is %s, not glibc's: heap in "
                "use counts the bytes it gives each block (its "

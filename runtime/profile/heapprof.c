@@ -443,11 +443,12 @@ void heapprof_init(void) {
   heapprof_output_init();
   heapprof_watch_init();
   __atomic_store_n(&heapprof_on, 1, __ATOMIC_RELEASE);
-  __atomic_store_n(&heapprof_enabled, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&heapprof_enabled, heapprof_heap_sampled(),
+                   __ATOMIC_RELEASE);
 }
 
 int heapprof_set_active(int on) {
-  if (!heapprof_on)
+  if (!heapprof_on || !heapprof_heap_sampled())
     return 0;
   return __atomic_exchange_n(&heapprof_enabled, on ? 1 : 0, __ATOMIC_ACQ_REL);
 }

@@ -134,9 +134,10 @@ int heapprof_holds(const void *p);
 /* What heap in use measures when it is not the default (requested bytes,
  * glibc's chunk bytes in profile-only mode): "usable:<allocator>" (that
  * allocator's malloc_usable_size), or "unmeasured:<allocator>" with
- * measured 0, which keeps the in-use triggers and alerts off. The
- * timeline's header carries it (heap=...). Before heapprof_init. */
-void heapprof_set_heap_source(const char *desc, int measured);
+ * measured 0, which keeps the in-use triggers and alerts off; sampled 0
+ * keeps sampling off for good. The timeline's header carries it
+ * (heap=...). Before heapprof_init. */
+void heapprof_set_heap_source(const char *desc, int measured, int sampled);
 
 /* Header-marked samples (the checker's allocator keeps stack, thread and
  * size in the chunk header). tid is the T<n> of the allocating thread.

@@ -10,13 +10,16 @@
 #include "heapprof_internal.h"
 
 static char source[160];
-static int unmeasured;
+static int unmeasured, unsampled;
 
-void heapprof_set_heap_source(const char *desc, int measured) {
+void heapprof_set_heap_source(const char *desc, int measured, int sampled) {
   sl_snprintf(source, sizeof source, "%s", desc);
   unmeasured = !measured;
+  unsampled = !sampled;
 }
 
 const char *heapprof_heap_source(void) { return source; }
 
 int heapprof_heap_measured(void) { return !unmeasured; }
+
+int heapprof_heap_sampled(void) { return !unsampled; }

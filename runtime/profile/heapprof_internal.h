@@ -64,6 +64,8 @@ void heapprof_inuse_by_age(uint64_t *young, uint64_t *old);
  * heapprof_set_heap_source) and whether it is the program's heap at all. */
 const char *heapprof_heap_source(void);
 int heapprof_heap_measured(void);
+/* Whether the allocator's blocks may be sampled at all. */
+int heapprof_heap_sampled(void);
 
 /* heapprof_timeline.c: the process's start time and the timeline file. */
 void heapprof_output_init(void);

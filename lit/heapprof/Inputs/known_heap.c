@@ -75,6 +75,12 @@ int main(void) {
       held_size[i] = more;
     }
   }
+  /* strdup is Sleuth's own (interceptors): its block must come from the
+   * allocator the program frees it with. */
+  for (int i = 0; i < 1000; i++) {
+    char *name = strdup("a string the program frees itself");
+    free(name);
+  }
   size_t peak = requested;
   for (unsigned i = 0; i < HELD; i += 3) {
     free(held[i]);
