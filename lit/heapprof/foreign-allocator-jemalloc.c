@@ -22,6 +22,9 @@
 // CHECK: usable sizes {{[0-9]+}}: ratio {{[0-9.]+}}, within 2%: yes
 // CHECK: largest sample below 1.25x the peak: yes
 // CHECK: dumps as the trigger explains
+// The live view says what the figure counts.
+// RUN: %sleuth_build/bin/sleuth-report --watch %t.d/l | FileCheck %s --check-prefix=WATCH
+// WATCH: at {{[0-9.]+}}s: heap in use (libjemalloc.so.2's block sizes) {{[0-9.]+}} MiB
 //
 // Preloaded behind libsleuth.so (sleuth-run puts its own first): the same.
 // RUN: env LD_PRELOAD=%libjemalloc_so SLEUTH_OPTIONS=heap_profile_prefix=%t.d/p %sleuth_run --profile %t.plain > %t.d/p.out 2> %t.d/p.err

@@ -276,9 +276,31 @@ static void rank_growth(growth *gr, const seen_dump **d, size_t n, double window
 
 static const char *bytes(double v, char *buf, size_t n) { return human_bytes(v, buf, n); }
 
+/* What the timeline's heap in use measures, from its header's heap= (the
+ * runtime writes one when it is not the default: another allocator's
+ * block sizes, or nothing measurable): " (...)" to print before the
+ * figure, or "". */
+static void heap_source(const char *timeline_path, char *out, size_t cap) {
+  out[0] = 0;
+  FILE *f = fopen(timeline_path, "r");
+  char line[512];
+  if (!f)
+    return;
+  const char *h = fgets(line, sizeof line, f) ? strstr(line, " heap=") : NULL;
+  fclose(f);
+  if (!h)
+    return;
+  h += 6;
+  size_t n = strcspn(h, " \n");
+  if (!strncmp(h, "usable:", 7))
+    snprintf(out, cap, " (%.*s's block sizes)", (int)(n - 7), h + 7);
+  else if (!strncmp(h, "unmeasured:", 11))
+    snprintf(out, cap, " (not measured under %.*s)", (int)(n - 11), h + 11);
+}
+
 /* One block of the view. */
 static void show(FILE *out, const timeline *t, const growth *gr, const dump_cache *c,
-                 const watch_options *o, int running) {
+                 const char *source, const watch_options *o, int running) {
   char a[32], b[32], c2[32], d[32], e[32];
   fprintf(out, "sleuth-report --watch: pid %ld (%s), %s\n", t->pid, t->path,
           running ? "running" : "exited");
@@ -292,7 +314,8 @@ static void show(FILE *out, const timeline *t, const growth *gr, const dump_cach
       k--;
     const timeline_sample *prev = &t->samples[k];
     double dt = (last->t_ms - prev->t_ms) / 1000;
-    fprintf(out, "at %.1fs: heap in use %s", last->t_ms / 1000, bytes(last->heap_inuse, a, sizeof a));
+    fprintf(out, "at %.1fs: heap in use%s %s", last->t_ms / 1000, source,
+            bytes(last->heap_inuse, a, sizeof a));
     if (dt > 0)
       fprintf(out, " (%s%s/s over %.1fs)", last->heap_inuse >= prev->heap_inuse ? "+" : "",
               bytes((last->heap_inuse - prev->heap_inuse) / dt, b, sizeof b), dt);
@@ -366,6 +389,8 @@ int watch(const watch_options *o) {
   timeline_free(first);
   growth gr = {0};
   dump_cache cache = {0};
+  char source[256];
+  heap_source(path, source, sizeof source);
   for (;;) {
     /* Alive first: a process found gone has written its last lines. */
     int running = alive(pid);
@@ -405,7 +430,7 @@ int watch(const watch_options *o) {
     free(ds);
     if (tty)
       fputs("\033[H\033[2J", stdout);
-    show(stdout, t, &gr, &cache, o, running);
+    show(stdout, t, &gr, &cache, source, o, running);
     if (!tty)
       fputc('\n', stdout);
     if (fflush(stdout) != 0)
