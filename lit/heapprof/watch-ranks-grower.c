@@ -10,8 +10,10 @@
 // mostly puts the churner first. Over the 24 phases the grower has grown
 // by 1.5 MiB and the churner by at most 512 KiB either way. The program
 // asks for a dump after each phase (dlsym'd sleuth_heap_profile_dump) and,
-// after the last, waits until the view has shown it running; the view
-// runs to the program's exit and its last block ranks grow_site first.
+// after the last, waits until the view has shown it running with the
+// growth into that dump, then frees
+// everything; the view runs to the program's exit and its last block
+// still ranks grow_site first, from the last dump that showed growth.
 // RUN: %clang -O1 -g %s -o %t -ldl
 // RUN: rm -rf %t.d && mkdir %t.d && cd %t.d
 // RUN: env SLEUTH_OPTIONS=heap_profile_sample=4096:heap_profile_format=both:heap_profile_prefix=p %sleuth_run --profile %t watch.out > prog.out & \
@@ -20,15 +22,22 @@
 // RUN: ls p.*.pb.gz | count 25
 // CHECK: sleuth-report --watch: pid [[PID:[0-9]+]] ({{.*}}), running
 // CHECK: sleuth-report --watch: pid [[PID]] ({{.*}}), exited
-// CHECK: top growing sites, p.[[PID]].{{[0-9]+}}.heap -> p.[[PID]].24.heap ({{[0-9.]+}}s, {{[0-9]+}} dumps back):
+// CHECK: top growing sites, p.[[PID]].0.heap -> p.[[PID]].23.heap ({{[0-9.]+}}s, 23 dumps back):
 // CHECK-NEXT: {{^ +[0-9.]+ (KiB|MiB) \+- +[0-9.]+ (B|KiB) +[0-9]+ samples  +[0-9.]+ (KiB|MiB)/s  grow_site$}}
+// The exit dump, after the program freed everything, grows nothing: the
+// last ranking stays, and a line says why.
+// CHECK: (the newer p.[[PID]].24.heap shows no growth beyond the noise)
 // CHECK-NOT: sleuth-report --watch
 // CHECK: watch status 0
 //
-// --window: the last few seconds only, unless that has not settled.
+// --window: the last few seconds only, unless that has not settled: here
+// (the finished run, whose newest dump is the empty exit one) from the
+// oldest dump again, where nothing grew either, and the line that says
+// which settings would show growth.
 // RUN: %sleuth_build/bin/sleuth-report --watch p --window 0.001 --interval 0.5 > window.out
 // RUN: FileCheck %s --check-prefix=WINDOW < window.out
-// WINDOW: top growing sites, p.{{[0-9]+}}.{{[0-9]+}}.heap -> p.{{[0-9]+}}.24.heap
+// WINDOW: top growing sites, p.{{[0-9]+}}.0.heap -> p.{{[0-9]+}}.24.heap ({{[0-9.]+}}s, 24 dumps back):
+// WINDOW: no growth beyond the sampling noise: to see what grows
 // RUN: %sleuth_build/bin/sleuth-report --watch p --window 0 > bad.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=BAD --match-full-lines < bad.out
 // BAD: sleuth-report: --window: '0' is not a number of seconds (more than 0, at most 31536000)
@@ -90,8 +99,18 @@ int main(int argc, char **argv) {
     dump(NULL);
     nanosleep(&tick, NULL);
   }
-  // Until the view has shown this process running with a growth table.
-  while (!has(argv[1], "top growing sites"))
+  // Until the view has shown this process running with the growth into
+  // the last phase's dump (number 23).
+  while (!has(argv[1], ".23.heap ("))
     nanosleep(&tick, NULL);
+  // Then everything is freed, as a program that tears down before exit
+  // does: the exit dump shows nothing growing.
+  while (grown) {
+    void **next = *grown;
+    free(grown);
+    grown = next;
+  }
+  for (unsigned i = 0; i < nchurned; i++)
+    free(churned[i]);
   return 0;
 }

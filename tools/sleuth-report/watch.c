@@ -145,6 +145,7 @@ typedef struct {
   char *newer, *older; /* the dumps the table was built from */
   double span_s;       /* between them, from the timeline */
   size_t back;         /* dumps between them (1: consecutive) */
+  char *unsettled;     /* a newer dump whose growth was all noise, or NULL */
   site *sites;
   size_t nsites;
 } growth;
@@ -242,6 +243,7 @@ static bool settled(const growth *gr) {
 static void growth_free(growth *gr) {
   free(gr->newer);
   free(gr->older);
+  free(gr->unsettled);
   free(gr->sites);
   *gr = (growth){0};
 }
@@ -362,6 +364,8 @@ static void show(FILE *out, const timeline *t, const growth *gr, const dump_cach
   }
   if (!shown)
     fputs("  (nothing grew)\n", out);
+  if (gr->unsettled)
+    fprintf(out, "  (the newer %s shows no growth beyond the noise)\n", base_name(gr->unsettled));
   /* No growth beyond the noise, or nothing to compare yet: say what would
    * answer "what grows". */
   if (gr->older ? !real : !running)
@@ -415,12 +419,16 @@ int watch(const watch_options *o) {
         ds[nds++] = &cache.v[at];
       }
     }
-    if (nds && (!gr.newer || strcmp(ds[nds - 1]->path, gr.newer) != 0)) {
+    const char *last_seen = gr.unsettled ? gr.unsettled : gr.newer;
+    if (nds && (!last_seen || strcmp(ds[nds - 1]->path, last_seen) != 0)) {
       growth g = {0};
       rank_growth(&g, ds, nds, o->window_s, o->symbolize);
       /* The exit dump of a program that frees its heap before it ends
-       * shows nothing growing: the last ranking that did is kept. */
-      if (!running && gr.nsites && g.older && !settled(&g) && settled(&gr)) {
+       * (or a dump after a cache flush) shows nothing growing: the last
+       * ranking that did is kept, and a line names the newer dump. */
+      if (gr.nsites && g.older && !settled(&g) && settled(&gr)) {
+        free(gr.unsettled);
+        gr.unsettled = xstrdup(g.newer);
         growth_free(&g);
       } else {
         growth_free(&gr);
