@@ -10,6 +10,7 @@
 #include "by_module.h"
 #include "errors.h"
 #include "graphs.h"
+#include "growth_hint.h"
 #include "heap_dump.h"
 #include "lifetimes.h"
 #include "peak.h"
@@ -29,6 +30,17 @@
 #ifndef SLEUTH_DEFAULT_SYMBOLIZER
 #define SLEUTH_DEFAULT_SYMBOLIZER "/usr/lib/llvm-14/bin/llvm-symbolizer"
 #endif
+
+/* The heap_v2 dumps a timeline lists (with heap_profile_format=both each
+ * dump is listed twice, as .heap and .pb.gz). */
+static size_t heap_dumps_listed(const timeline *t) {
+  size_t n = 0;
+  for (size_t i = 0; i < t->ndumps; i++) {
+    size_t len = strlen(t->dumps[i].path);
+    n += !(len > 6 && strcmp(t->dumps[i].path + len - 6, ".pb.gz") == 0);
+  }
+  return n;
+}
 
 static const char usage[] =
     "usage: sleuth-report [options] PROFILE.heap [PROFILE.timeline]\n"
@@ -485,6 +497,12 @@ int main(int argc, char **argv) {
     text_stacks(stdout, &p, &to);
   else if (want_text || !other)
     text_report(stdout, &p, &to);
+  /* A first run's only dump, at exit, from a handful of samples (the
+   * defaults: 512 KiB a sample, no interval): it says what is in use, not
+   * what grows; say which settings would. */
+  if (!base && ndumps == 1 && tl && heap_dumps_listed(tl) == 1 && d->interval > 65536 &&
+      d->total.objs < 100)
+    growth_hint(stderr, d->interval, true);
   if (o.lifetimes)
     lifetimes_report(stdout, &p, d, o.top);
   if (o.peak)
