@@ -38,6 +38,19 @@
 // RUN: FileCheck %s --check-prefix=WINDOW < window.out
 // WINDOW: top growing sites, p.{{[0-9]+}}.0.heap -> p.{{[0-9]+}}.24.heap ({{[0-9.]+}}s, 24 dumps back):
 // WINDOW: no growth beyond the sampling noise: to see what grows
+// With heap_profile_format=pprof alone, the view reads the .pb.gz dumps:
+// the same ranking, without error bars (those dumps hold estimates, not
+// sample counts), and it says so.
+// RUN: rm -rf %t.pp && mkdir %t.pp && cd %t.pp
+// RUN: env SLEUTH_OPTIONS=heap_profile_sample=4096:heap_profile_format=pprof:heap_profile_prefix=p %sleuth_run --profile %t watch.out .23.pb.gz > prog.out & \
+// RUN:   %sleuth_build/bin/sleuth-report --watch p --interval 0.5 > watch.out; echo "watch status $?" >> watch.out; wait
+// RUN: FileCheck %s --check-prefix=PPROF < watch.out
+// PPROF: sleuth-report --watch: pid [[PID:[0-9]+]] ({{.*}}), exited
+// PPROF: top growing sites, p.[[PID]].0.pb.gz -> p.[[PID]].23.pb.gz ({{[0-9.]+}}s, 23 dumps back):
+// PPROF-NEXT: (pprof dumps: estimates without their sample counts, so no error bars; heap_profile_format=both adds heap_v2 dumps, which have them)
+// PPROF-NEXT: {{^ +[0-9.]+ (KiB|MiB) +[0-9.]+ (KiB|MiB)/s  grow_site$}}
+// PPROF: (the newer p.[[PID]].24.pb.gz shows no growth beyond the noise)
+// PPROF: watch status 0
 // RUN: %sleuth_build/bin/sleuth-report --watch p --window 0 > bad.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=BAD --match-full-lines < bad.out
 // BAD: sleuth-report: --window: '0' is not a number of seconds (more than 0, at most 31536000)
@@ -100,8 +113,10 @@ int main(int argc, char **argv) {
     nanosleep(&tick, NULL);
   }
   // Until the view has shown this process running with the growth into
-  // the last phase's dump (number 23).
-  while (!has(argv[1], ".23.heap ("))
+  // the last phase's dump (number 23; argv[2]: its name's end then).
+  char last[64];
+  snprintf(last, sizeof last, "%s (", argc > 2 ? argv[2] : ".23.heap");
+  while (!has(argv[1], last))
     nanosleep(&tick, NULL);
   // Then everything is freed, as a program that tears down before exit
   // does: the exit dump shows nothing growing.

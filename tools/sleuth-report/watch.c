@@ -27,9 +27,10 @@
  * retention (heap_profile_max_files) deletes can still be a base, and the
  * growth tables are rebuilt only when a new dump appears (each keeps its
  * profile: the report's loaders have no free, so memory grows with the
- * number of dumps, not with time). Files that are not heap_v2 (the .pb.gz
- * of heap_profile_format=pprof or both) are skipped; with pprof dumps only,
- * a line says the growth table needs heap_v2 ones. */
+ * number of dumps, not with time). With heap_profile_format=both the
+ * heap_v2 dumps are used and the .pb.gz skipped; with pprof alone the
+ * .pb.gz are read (pprof_read.c): estimates without sample counts, so that
+ * table has no error bars and says so. */
 #include "watch.h"
 
 #include <errno.h>
@@ -46,6 +47,7 @@
 #include "errors.h"
 #include "growth_hint.h"
 #include "heap_dump.h"
+#include "pprof_read.h"
 #include "profile.h"
 #include "timeline.h"
 #include "util.h"
@@ -145,14 +147,17 @@ typedef struct {
   char *newer, *older; /* the dumps the table was built from */
   double span_s;       /* between them, from the timeline */
   size_t back;         /* dumps between them (1: consecutive) */
+  bool no_bars;        /* from pprof dumps: estimates without sample counts */
   char *unsettled;     /* a newer dump whose growth was all noise, or NULL */
   site *sites;
   size_t nsites;
 } growth;
 
-/* A dump the timeline lists, read once (d NULL: not heap_v2, or gone). */
+/* A dump the timeline lists, read once: a heap_v2 dump (d), a pprof one
+ * (pp), or neither (unreadable). */
 typedef struct {
   heap_dump *d;
+  pprof_profile *pp;
   char *path;
   double t_ms;
 } seen_dump;
@@ -161,7 +166,6 @@ typedef struct {
   strmap index; /* listed path -> entry */
   seen_dump *v;
   size_t n, cap;
-  size_t pprof_only; /* listed files that were pprof, not heap_v2 */
 } dump_cache;
 
 /* Whether the file starts like a heap_v2 dump (pprof's are gzip). */
@@ -184,12 +188,13 @@ static void cache_get(dump_cache *c, const timeline_dump *listed, const char *ti
   if (!p)
     return; /* deleted before it was read */
   heap_dump *d = NULL;
+  pprof_profile *pp = NULL;
   if (is_heap_v2(p))
     d = heap_dump_load(p);
   else
-    c->pprof_only++;
+    pp = pprof_read(p);
   GROW(c->v, c->cap, c->n);
-  c->v[c->n] = (seen_dump){d, p, listed->t_ms};
+  c->v[c->n] = (seen_dump){d, pp, p, listed->t_ms};
   strmap_put(&c->index, listed->path, c->n++);
 }
 
@@ -233,6 +238,46 @@ static void build_growth(growth *gr, const heap_dump *newer, const heap_dump *ol
     qsort(gr->sites, gr->nsites, sizeof(site), by_value_desc);
 }
 
+/* The same from pprof dumps: their values are estimates already, with no
+ * sample counts behind them, so the table has no error bars (no_bars) and
+ * nothing is marked as noise. */
+static void build_growth_pprof(growth *gr, const pprof_profile *newer, const pprof_profile *older) {
+  strmap index = {0};
+  size_t cap = 0;
+  gr->nsites = 0;
+  gr->sites = NULL;
+  gr->no_bars = true;
+  for (int pass = 0; pass < (older ? 2 : 1); pass++) {
+    const pprof_profile *pp = pass ? older : newer;
+    for (size_t i = 0; i < pp->nsites; i++) {
+      const char *name = pp->sites[i].name;
+      size_t at = strmap_get(&index, name);
+      if (at == (size_t)-1) {
+        GROW(gr->sites, cap, gr->nsites);
+        gr->sites[gr->nsites] = (site){name, 0, 0, 0, false};
+        strmap_put(&index, name, gr->nsites);
+        at = gr->nsites++;
+      }
+      gr->sites[at].v += pass ? -pp->sites[i].inuse : pp->sites[i].inuse;
+    }
+  }
+  strmap_free(&index);
+  size_t kept = 0;
+  for (size_t i = 0; i < gr->nsites; i++)
+    if (gr->sites[i].v != 0)
+      gr->sites[kept++] = gr->sites[i];
+  gr->nsites = kept;
+  if (gr->nsites)
+    qsort(gr->sites, gr->nsites, sizeof(site), by_value_desc);
+}
+
+static void build_any(growth *gr, const seen_dump *newer, const seen_dump *older, bool symbolize) {
+  if (newer->d)
+    build_growth(gr, newer->d, older ? older->d : NULL, symbolize);
+  else
+    build_growth_pprof(gr, newer->pp, older ? older->pp : NULL);
+}
+
 /* Whether the table's largest growth is at least twice its 2-sigma bar:
  * the window it was measured over is long enough to rank by. */
 static bool settled(const growth *gr) {
@@ -256,7 +301,7 @@ static void rank_growth(growth *gr, const seen_dump **d, size_t n, double window
   const seen_dump *newest = d[n - 1];
   growth_free(gr);
   if (n == 1) {
-    build_growth(gr, newest->d, NULL, symbolize);
+    build_any(gr, newest, NULL, symbolize);
     gr->newer = xstrdup(newest->path);
     return;
   }
@@ -264,7 +309,7 @@ static void rank_growth(growth *gr, const seen_dump **d, size_t n, double window
   while (window_s > 0 && first < n - 2 && newest->t_ms - d[first]->t_ms > window_s * 1000)
     first++;
   for (;;) {
-    build_growth(gr, newest->d, d[first]->d, symbolize);
+    build_any(gr, newest, d[first], symbolize);
     gr->newer = xstrdup(newest->path);
     gr->older = xstrdup(d[first]->path);
     gr->span_s = (newest->t_ms - d[first]->t_ms) / 1000;
@@ -301,8 +346,8 @@ static void heap_source(const char *timeline_path, char *out, size_t cap) {
 }
 
 /* One block of the view. */
-static void show(FILE *out, const timeline *t, const growth *gr, const dump_cache *c,
-                 const char *source, const watch_options *o, int running) {
+static void show(FILE *out, const timeline *t, const growth *gr, const char *source,
+                 const watch_options *o, int running) {
   char a[32], b[32], c2[32], d[32], e[32];
   fprintf(out, "sleuth-report --watch: pid %ld (%s), %s\n", t->pid, t->path,
           running ? "running" : "exited");
@@ -331,14 +376,9 @@ static void show(FILE *out, const timeline *t, const growth *gr, const dump_cach
       fprintf(out, "RSS %s\n", bytes(last->rss_anon + last->rss_file, a, sizeof a));
   }
   if (!gr->newer) {
-    if (c->pprof_only)
-      fputs("dumps are pprof files only (heap_profile_format=pprof): the growth table reads "
-            "heap_v2 ones (heap_profile_format=both writes both)\n",
-            out);
-    else
-      fputs("no dump yet (heap_profile_interval_s, SIGUSR2 or sleuth_heap_profile_dump write "
-            "them)\n",
-            out);
+    fputs("no dump yet (heap_profile_interval_s, SIGUSR2 or sleuth_heap_profile_dump write "
+          "them)\n",
+          out);
     return;
   }
   if (gr->older)
@@ -346,6 +386,10 @@ static void show(FILE *out, const timeline *t, const growth *gr, const dump_cach
             base_name(gr->newer), gr->span_s, gr->back, gr->back == 1 ? "" : "s");
   else
     fprintf(out, "top sites in use, %s (one dump so far):\n", base_name(gr->newer));
+  if (gr->no_bars)
+    fputs("  (pprof dumps: estimates without their sample counts, so no error bars; "
+          "heap_profile_format=both adds heap_v2 dumps, which have them)\n",
+          out);
   size_t shown = 0, real = 0;
   for (size_t i = 0; i < gr->nsites && shown < o->top; i++) {
     if (gr->older && gr->sites[i].v <= 0)
@@ -354,8 +398,11 @@ static void show(FILE *out, const timeline *t, const growth *gr, const dump_cach
      * '~' marks a growth no larger than its noise. */
     const site *st = &gr->sites[i];
     double e = errors_two_sigma(st->var);
-    fprintf(out, "  %12s +-%10s %6.0f samples%s", bytes(st->v, a, sizeof a),
-            bytes(e, c2, sizeof c2), st->k, st->noise ? "~" : " ");
+    if (gr->no_bars)
+      fprintf(out, "  %12s %28s", bytes(st->v, a, sizeof a), "");
+    else
+      fprintf(out, "  %12s +-%10s %6.0f samples%s", bytes(st->v, a, sizeof a),
+              bytes(e, c2, sizeof c2), st->k, st->noise ? "~" : " ");
     if (gr->older && gr->span_s > 0)
       fprintf(out, "  %12s/s", bytes(st->v / gr->span_s, b, sizeof b));
     fprintf(out, "  %s\n", st->name);
@@ -410,15 +457,18 @@ int watch(const watch_options *o) {
     for (size_t i = 0; i < t->ndumps; i++)
       cache_get(&cache, &t->dumps[i], path);
     /* Pointers only now: reading a dump may move the cache's array. */
+    /* heap_v2 dumps when there are any (they have error bars), else the
+     * pprof ones of heap_profile_format=pprof. */
     const seen_dump **ds = NULL;
     size_t nds = 0, dcap = 0;
-    for (size_t i = 0; i < t->ndumps; i++) {
-      size_t at = strmap_get(&cache.index, t->dumps[i].path);
-      if (at != (size_t)-1 && cache.v[at].d) {
-        GROW(ds, dcap, nds);
-        ds[nds++] = &cache.v[at];
+    for (int want_v2 = 1; want_v2 >= 0 && !nds; want_v2--)
+      for (size_t i = 0; i < t->ndumps; i++) {
+        size_t at = strmap_get(&cache.index, t->dumps[i].path);
+        if (at != (size_t)-1 && (want_v2 ? cache.v[at].d != NULL : cache.v[at].pp != NULL)) {
+          GROW(ds, dcap, nds);
+          ds[nds++] = &cache.v[at];
+        }
       }
-    }
     const char *last_seen = gr.unsettled ? gr.unsettled : gr.newer;
     if (nds && (!last_seen || strcmp(ds[nds - 1]->path, last_seen) != 0)) {
       growth g = {0};
@@ -438,7 +488,7 @@ int watch(const watch_options *o) {
     free(ds);
     if (tty)
       fputs("\033[H\033[2J", stdout);
-    show(stdout, t, &gr, &cache, source, o, running);
+    show(stdout, t, &gr, source, o, running);
     if (!tty)
       fputc('\n', stdout);
     if (fflush(stdout) != 0)
