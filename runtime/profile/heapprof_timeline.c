@@ -65,8 +65,7 @@ static int timeline_create(void) {
   const char *heap = heapprof_heap_source();
   size_t n = sl_snprintf(
       line, sizeof line,
-      "# sleuth-timeline 1 pid=%d sample=%llu checker=%d%s%s
-",
+      "# sleuth-timeline 1 pid=%d sample=%llu checker=%d%s%s\n",
       sys_getpid(), (unsigned long long)heapprof_mean_bytes(),
       sl_opt.checker ? 1 : 0, *heap ? " heap=" : "", heap);
   sys_write_all(fd, line, n);
