@@ -22,9 +22,9 @@
 // TWO: t*: 200: 13107200 [200: 13107200]
 // The timeline lists both dumps, and the exit dump after them.
 // RUN: FileCheck %s --check-prefix=LINES < p.*.timeline
-// LINES: dump {{[0-9]+}} batch1.heap
-// LINES: dump {{[0-9]+}} p.{{[0-9]+}}.0.heap
-// LINES: dump {{[0-9]+}} p.{{[0-9]+}}.1.heap
+// LINES: dump {{[0-9]+}} why=api batch1.heap
+// LINES: dump {{[0-9]+}} why=api p.{{[0-9]+}}.0.heap
+// LINES: dump {{[0-9]+}} why=exit p.{{[0-9]+}}.1.heap
 // RUN: %sleuth_build/bin/sleuth-report --top 1 p.*.0.heap | FileCheck %s --check-prefix=TOP
 // TOP: {{^ +}}26214400 {{.*}} 26214400 {{.*}}  keep_batch
 // Without Sleuth: no function to call, no file.

@@ -17,7 +17,7 @@
 // LOG: Sleuth: the program's allocator is libjemalloc.so.2, not glibc's: heap in use counts the bytes it gives each block (its malloc_usable_size), as its own statistics do
 // LOG-NEXT: WARNING: Sleuth: heap in use passed 16 MiB (heap_profile_alert_mb=16)
 // LOG-NOT: passed
-// CHECK: # sleuth-timeline 1 pid={{[0-9]+}} sample={{[0-9]+}} heap=usable:libjemalloc.so.2
+// CHECK: # sleuth-timeline 1 pid={{[0-9]+}} sample={{[0-9]+}} checker=0 heap=usable:libjemalloc.so.2
 // CHECK: within 10% of requested: yes
 // CHECK: usable sizes {{[0-9]+}}: ratio {{[0-9.]+}}, within 2%: yes
 // CHECK: largest sample below 1.25x the peak: yes
