@@ -134,9 +134,9 @@ static void set_bounds_from_pthread(sl_thread *t) {
   t->lsan_disabled--;
 }
 
-sl_thread *thread_current(void) {
+sl_thread *thread_current_slow(void) {
   sl_thread *t = cur_thread;
-  if (SL_LIKELY(t))
+  if (t)
     return t;
   if (sys_gettid() == sys_getpid())
     return cur_thread = &main_thread;

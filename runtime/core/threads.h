@@ -61,13 +61,19 @@ typedef struct sl_thread {
   uint64_t guard_rng;
 } sl_thread;
 
-/* The calling thread's record; created on first use for threads the runtime
- * did not see start. Never NULL after init. */
-sl_thread *thread_current(void);
 /* What thread_current() returns, as one TLS load, for paths that run on
  * every malloc; NULL on a thread that has no record yet. */
 extern __thread sl_thread *sl_cur_thread
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/* thread_current's first call on a thread: makes its record. */
+sl_thread *thread_current_slow(void);
+/* The calling thread's record; created on first use for threads the runtime
+ * did not see start. Never NULL after init. Inline: malloc, free and every
+ * stack capture ask (as a call it was 2.3 % of cJSON's time). */
+static inline sl_thread *thread_current(void) {
+  sl_thread *t = sl_cur_thread;
+  return SL_LIKELY(t) ? t : thread_current_slow();
+}
 /* The calling thread's record, or NULL if it has none yet (safe in signal
  * handlers: never allocates). */
 sl_thread *thread_current_or_null(void);
