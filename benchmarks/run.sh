@@ -18,6 +18,7 @@
 #   --quick           one repetition (same as --reps 1)
 #   --reps N          repetitions per program and build (default $REPS or 5)
 #   --build-dir DIR   where binaries and logs go (default $BUILD_DIR or <repo>/build/bench)
+#   --build-only      build the binaries and stop (benchmarks/code_size.sh measures them)
 #   --markdown        print the result tables as Markdown (for benchmarks/README.md)
 #   -h, --help        this text
 # PROGRAM names a benchmark without extension (e.g. binary_trees); default: all.
@@ -56,6 +57,7 @@ ONLY="plain,asan,sleuth,prof"
 REPS=${REPS:-5}
 BUILD_DIR=${BUILD_DIR:-$ROOT/build/bench}
 MARKDOWN=0
+BUILD_ONLY=0
 PROGS=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -68,6 +70,7 @@ while [ $# -gt 0 ]; do
         --reps=*) REPS=${1#--reps=}; shift ;;
         --build-dir) [ $# -ge 2 ] || die "--build-dir needs a directory"; BUILD_DIR=$2; shift 2 ;;
         --build-dir=*) BUILD_DIR=${1#--build-dir=}; shift ;;
+        --build-only) BUILD_ONLY=1; shift ;;
         --markdown) MARKDOWN=1; shift ;;
         -h|--help) usage; exit 0 ;;
         -*) die "unknown option $1 (see --help)" ;;
@@ -185,6 +188,8 @@ for src in "${SRCS[@]}"; do
         fi
     fi
 done
+
+[ "$BUILD_ONLY" = 0 ] || exit 0
 
 # ---------------------------------------------------------------- run
 # The command of program $1 in build $2 (run_loop.sh).

@@ -15,6 +15,7 @@
 #   --reuse-objects   keep the compiled library objects (sqlite3, lua, zlib, cJSON) of an
 #                     earlier run of the same build and only relink (e.g. after a change to
 #                     Sleuth's runtime alone); default: compile everything
+#   --build-only      build the binaries and stop (benchmarks/code_size.sh measures them)
 #   --markdown        print the result tables as Markdown
 #   -h, --help        this text
 # PROGRAM is one of: matmul tree_build hash_churn speedtest1 lua_binary_trees
@@ -49,6 +50,7 @@ BUILD_DIR=${BUILD_DIR:-$ROOT/build/bench-realworld}
 SOURCES=
 REUSE=0
 MARKDOWN=0
+BUILD_ONLY=0
 PROGS=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -62,6 +64,7 @@ while [ $# -gt 0 ]; do
         --sources) [ $# -ge 2 ] || die "--sources needs a directory"; SOURCES=$2; shift 2 ;;
         --sources=*) SOURCES=${1#--sources=}; shift ;;
         --reuse-objects) REUSE=1; shift ;;
+        --build-only) BUILD_ONLY=1; shift ;;
         --markdown) MARKDOWN=1; shift ;;
         -h|--help) usage; exit 0 ;;
         -*) die "unknown option $1 (see --help)" ;;
@@ -207,6 +210,8 @@ for b in "${BUILDS[@]}"; do
         rm -f "$out/cjson"; cc_log "$b.cjson" -I"$CJSON_SRC" "$SCRIPT_DIR/drivers/cjson_bench.c" "$o/cJSON.o" -o "$out/cjson" -lm
     fi
 done
+
+[ "$BUILD_ONLY" = 0 ] || exit 0
 
 # The command of program $1 in build $2 (run_loop.sh).
 command_of() {
