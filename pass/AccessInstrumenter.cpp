@@ -20,6 +20,10 @@
 // block of its own, with the access's debug location and `nomerge` so that
 // the report's frame #0 is the access's file:line:col. Report calls return:
 // execution continues with the original access.
+// Code size: at a multiple of 8 from a base (or any constant offset from a
+// base known to be a multiple of 8) the shadow address is the base's plus a
+// constant (alignedSpan), so the fields of a struct share one shift; an access whose bytes an earlier inline test in its block
+// covers is checked on that test's slow path only (instrumentAll).
 //
 //===----------------------------------------------------------------------===//
 #include "AccessInstrumenter.h"
@@ -277,11 +281,17 @@ AccessInstrumenter::AccessInstrumenter(Module &Mod) : M(Mod) {
   // entry, since glibc's lazy resolver keeps the argument registers but
   // not r10, which a preserve_most caller may hold live across the call
   // (code in a shared library, zlib's build_tree, lost its r10 on the
-  // first such call).
-  auto PreserveMost = [](FunctionCallee FC) {
+  // first such call). Code for an executable (PIE or not PIC) needs no
+  // such care: the runtime is linked into the executable (sleuth-cc), so
+  // the linker makes each call a direct one, a byte shorter than a call
+  // through the GOT, in every cold block.
+  const bool ForExecutable = M.getPIELevel() != PIELevel::Default ||
+                             M.getPICLevel() == PICLevel::NotPIC;
+  auto PreserveMost = [ForExecutable](FunctionCallee FC) {
     if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
       Fn->setCallingConv(CallingConv::PreserveMost);
-      Fn->addFnAttr(Attribute::NonLazyBind);
+      if (!ForExecutable)
+        Fn->addFnAttr(Attribute::NonLazyBind);
     }
   };
   for (unsigned W = 0; W < 2; ++W) {
@@ -335,10 +345,88 @@ SmallVector<MemAccess, 32> AccessInstrumenter::collect(Function &F,
   return ToCheck;
 }
 
-void AccessInstrumenter::instrumentAll(ArrayRef<MemAccess> Accesses) {
+/// Whether the inline first test of H (its shadow byte, or two for 16
+/// bytes, is zero), if it passes, shows every byte of G addressable: G's
+/// bytes lie within H's, or, from a base whose definition makes it a
+/// multiple of 8 (baseAligned), in the granules H's test reads. H must be checked inline with that test
+/// (aligned, a power of two of at most 16 bytes).
+bool AccessInstrumenter::testCovers(const MemAccess &H, const MemAccess &G) const {
+  if (H.OutOfLine || H.Size > 16 || !isPowerOf2_64(H.Size) ||
+      H.Alignment.value() < std::min<uint64_t>(H.Size, 8) || G.OutOfLine ||
+      G.Size > 16)
+    return false;
+  const DataLayout &DL = M.getDataLayout();
+  AccessSpan SH = accessSpan(H, DL), SG = accessSpan(G, DL);
+  const int64_t Far = int64_t(1) << 30;
+  if (SH.Base != SG.Base || SH.Offset <= -Far || SH.Offset >= Far ||
+      SG.Offset <= -Far || SG.Offset >= Far ||
+      SG.Base->getType()->getPointerAddressSpace() != 0)
+    return false;
+  if (SH.Offset <= SG.Offset &&
+      SG.Offset + int64_t(G.Size) <= SH.Offset + int64_t(H.Size))
+    return true;
+  if (!baseAligned(SH))
+    return false;
+  int64_t First = SH.Offset >> SLEUTH_SHADOW_SCALE;
+  int64_t Last = First + (H.Size == 16 ? 1 : 0);
+  return (SG.Offset >> SLEUTH_SHADOW_SCALE) >= First &&
+         ((SG.Offset + int64_t(G.Size) - 1) >> SLEUTH_SHADOW_SCALE) <= Last;
+}
+
+void AccessInstrumenter::instrumentAll(ArrayRef<MemAccess> Accesses,
+                                       bool Fold) {
+  // Folding: an access G after H in the same block, with nothing between
+  // them that may change the shadow (mayChangeShadow), whose bytes H's
+  // inline test covers (testCovers), is checked only on H's slow path (H's
+  // test found a non-zero shadow byte). If H's test passes, G's bytes are
+  // addressable and G needs no test; if it fails, G gets its full check
+  // there, with its own address, size and line, right after H's. Nothing
+  // is dropped: G's check runs whenever G could be bad, before G runs (no
+  // call between them, so G runs once H has), and the fast path has one
+  // test for both: a read-modify-write (p->x |= 1), neighbouring fields.
+  SmallVector<int, 32> Host(Accesses.size(), -1);
+  if (Fold) {
+    DenseMap<BasicBlock *, SmallVector<unsigned, 8>> ByBlock;
+    for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+      if (!Accesses[Idx].OutOfLine)
+        ByBlock[Accesses[Idx].I->getParent()].push_back(Idx);
+    for (auto &Entry : ByBlock) {
+      if (Entry.second.size() < 2)
+        continue;
+      DenseMap<const Instruction *, unsigned> IdxOf;
+      for (unsigned Idx : Entry.second)
+        IdxOf[Accesses[Idx].I] = Idx;
+      SmallVector<unsigned, 8> Open; // hosts since the last shadow change
+      for (Instruction &I : *Entry.first) {
+        // Not across calls either, even those that leave the shadow alone:
+        // the values a folded check needs would live across the call.
+        if (mayChangeShadow(I) ||
+            (isa<CallBase>(I) && !isa<IntrinsicInst>(I))) {
+          Open.clear();
+          continue;
+        }
+        auto It = IdxOf.find(&I);
+        if (It == IdxOf.end())
+          continue;
+        unsigned G = It->second;
+        for (unsigned H : Open)
+          if (testCovers(Accesses[H], Accesses[G])) {
+            Host[G] = int(H);
+            break;
+          }
+        if (Host[G] < 0 && Open.size() < 16)
+          Open.push_back(G);
+      }
+    }
+  }
+  SmallVector<SmallVector<MemAccess, 2>, 32> Guests(Accesses.size());
+  for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+    if (Host[Idx] >= 0)
+      Guests[Host[Idx]].push_back(Accesses[Idx]);
   // Splitting blocks does not disturb the list: it names instructions.
-  for (const MemAccess &A : Accesses)
-    instrument(A);
+  for (unsigned Idx = 0; Idx < Accesses.size(); ++Idx)
+    if (Host[Idx] < 0)
+      instrument(Accesses[Idx], Guests[Idx]);
   // The queries loop versioning kept (it erases those of loops it left
   // alone), now that no analysis of the function's blocks is needed.
   for (WeakVH &Q : RangeQueries)
@@ -412,28 +500,58 @@ Value *AccessInstrumenter::emitRangeQuery(IRBuilderBase &IRB, Value *Addr,
   return IRB.CreateICmpNE(Call, ConstantInt::get(IntptrTy, 0));
 }
 
-void AccessInstrumenter::instrument(const MemAccess &Collected) {
+void AccessInstrumenter::instrument(const MemAccess &Collected,
+                                    ArrayRef<MemAccess> Guests) {
   // The address is read again from the instruction: loop versioning may
   // have rewritten it since collection (an LCSSA phi for a value of the loop).
   MemAccess A = Collected;
   A.Ptr = pointerOperand(*A.I);
   IRBuilder<> IRB(A.I);
   IRB.SetCurrentDebugLocation(A.I->getDebugLoc());
-  const unsigned W = A.IsWrite ? 1 : 0;
   Value *Addr = IRB.CreatePtrToInt(A.Ptr, IntptrTy);
-  Value *Size = ConstantInt::get(IntptrTy, A.Size);
-
-  if (A.Size > 16) {
-    emitRangeCheck(IRB, Addr, Size, A.IsWrite);
-    return;
-  }
-
   // The pointer the address was computed from (p of p[i]), for the report
   // of an overflow that lands in a freed neighbour; none if the address is
   // not computed from another pointer.
   Value *Base = getUnderlyingObject(A.Ptr);
   if (Base == A.Ptr->stripPointerCasts() || !Base->getType()->isPointerTy())
     Base = nullptr;
+  Instruction *SlowTail = emitCheck(A, A.I, A.I->getDebugLoc(), Addr, Base,
+                                    /*WantSlowTail=*/!Guests.empty());
+  const DataLayout &DL = M.getDataLayout();
+  for (const MemAccess &Collected : Guests) {
+    // A guest's check on the host's slow path: its address from the base
+    // it shares with the host (which dominates the host; the guest's own
+    // address may be computed only after it).
+    MemAccess G = Collected;
+    G.Ptr = pointerOperand(*G.I);
+    AccessSpan S = accessSpan(G, DL);
+    IRBuilder<> GB(SlowTail);
+    GB.SetCurrentDebugLocation(G.I->getDebugLoc());
+    Value *BaseInt = GB.CreatePtrToInt(const_cast<Value *>(S.Base), IntptrTy);
+    Value *GAddr =
+        S.Offset ? GB.CreateAdd(BaseInt, ConstantInt::get(IntptrTy, S.Offset))
+                 : BaseInt;
+    Value *GBase = getUnderlyingObject(const_cast<Value *>(S.Base));
+    if ((S.Offset == 0 && GBase == S.Base->stripPointerCasts()) ||
+        !GBase->getType()->isPointerTy())
+      GBase = nullptr;
+    emitCheck(G, SlowTail, G.I->getDebugLoc(), GAddr, GBase, false);
+  }
+}
+
+Instruction *AccessInstrumenter::emitCheck(const MemAccess &A,
+                                           Instruction *InsertBefore,
+                                           const DebugLoc &Loc, Value *Addr,
+                                           Value *Base, bool WantSlowTail) {
+  IRBuilder<> IRB(InsertBefore);
+  IRB.SetCurrentDebugLocation(Loc);
+  const unsigned W = A.IsWrite ? 1 : 0;
+  Value *Size = ConstantInt::get(IntptrTy, A.Size);
+
+  if (A.Size > 16) {
+    emitRangeCheck(IRB, Addr, Size, A.IsWrite);
+    return nullptr;
+  }
 
   if (A.OutOfLine) {
     CallInst *Call = IRB.CreateCall(
@@ -444,7 +562,7 @@ void AccessInstrumenter::instrument(const MemAccess &Collected) {
     // One call per access: its return address maps to the access's line.
     Call->addFnAttr(Attribute::NoMerge);
     Call->setMetadata("nosanitize", NoSanitize);
-    return;
+    return nullptr;
   }
 
   if (isPowerOf2_64(A.Size) &&
@@ -454,10 +572,10 @@ void AccessInstrumenter::instrument(const MemAccess &Collected) {
     // over it. From 4 bytes on the report function makes it (abi.h): the
     // inline sequence is one shadow load, a compare and a branch.
     int PartialLast = A.Size < 4 ? int(A.Size) - 1 : -1;
-    emitShadowCheck(A.I, Addr, nullptr, /*WideShadow=*/A.Size == 16,
-                    PartialLast, ReportFixed[W][Log2_64(A.Size)], {Addr},
-                    Base);
-    return;
+    return emitShadowCheck(InsertBefore, Loc, Addr, nullptr,
+                           /*WideShadow=*/A.Size == 16, PartialLast,
+                           ReportFixed[W][Log2_64(A.Size)], {Addr}, Base,
+                           WantSlowTail, alignedSpan(A));
   }
 
   // Unaligned or odd-sized: the shadow of the first and of the last byte,
@@ -465,31 +583,69 @@ void AccessInstrumenter::instrument(const MemAccess &Collected) {
   // too; either non-zero calls the report function, which checks every
   // byte (abi.h).
   Value *Last = IRB.CreateAdd(Addr, ConstantInt::get(IntptrTy, A.Size - 1));
-  emitShadowCheck(A.I, Addr, Last, false, -1, ReportN[W], {Addr, Size}, Base);
+  return emitShadowCheck(InsertBefore, Loc, Addr, Last, false, -1, ReportN[W],
+                         {Addr, Size}, Base, WantSlowTail);
+}
+
+std::optional<AccessSpan>
+AccessInstrumenter::alignedSpan(const MemAccess &A) const {
+  const DataLayout &DL = M.getDataLayout();
+  AccessSpan S = accessSpan(A, DL);
+  // Offsets that fit a displacement; a base that is the address itself
+  // gains nothing.
+  if (S.Base == A.Ptr || S.Offset < -(int64_t(1) << 30) ||
+      S.Offset > (int64_t(1) << 30) || !S.Base->getType()->isPointerTy() ||
+      S.Base->getType()->getPointerAddressSpace() != 0)
+    return std::nullopt;
+  // (base + 8q) >> 3 is (base >> 3) + q for any base; other offsets need
+  // a base that is a multiple of 8.
+  if (S.Offset % 8 == 0 || baseAligned(S))
+    return S;
+  return std::nullopt;
+}
+
+bool AccessInstrumenter::baseAligned(const AccessSpan &S) const {
+  // What the base's definition says (an alloca, a global, an `align`
+  // attribute), not an access's alignment: code that reads a packed buffer
+  // through a struct pointer breaks that promise, and the shadow must
+  // follow the real address.
+  return S.Base->getPointerAlignment(M.getDataLayout()).value() >= 8;
 }
 
 Value *AccessInstrumenter::loadShadow(IRBuilderBase &IRB, Value *Addr,
-                                      Type *ShadowTy) {
-  Value *ShadowAddr = IRB.CreateAdd(
-      IRB.CreateLShr(Addr, SLEUTH_SHADOW_SCALE),
-      ConstantInt::get(IntptrTy, SLEUTH_SHADOW_OFFSET));
+                                      Type *ShadowTy,
+                                      const AccessSpan *Aligned) {
+  // From a base known to be a multiple of 8, the shadow of base + off is
+  // (base >> 3) + (off >> 3): every access from one base then shares the
+  // shift (code generation computes it once where it dominates them), and
+  // the constant goes into the load's displacement.
+  Value *ShadowAddr =
+      Aligned
+          ? IRB.CreateAdd(
+                IRB.CreateLShr(IRB.CreatePtrToInt(
+                                   const_cast<Value *>(Aligned->Base), IntptrTy),
+                               SLEUTH_SHADOW_SCALE),
+                ConstantInt::get(IntptrTy, SLEUTH_SHADOW_OFFSET +
+                                               (Aligned->Offset >>
+                                                SLEUTH_SHADOW_SCALE)))
+          : IRB.CreateAdd(IRB.CreateLShr(Addr, SLEUTH_SHADOW_SCALE),
+                          ConstantInt::get(IntptrTy, SLEUTH_SHADOW_OFFSET));
   Value *ShadowPtr = IRB.CreateIntToPtr(ShadowAddr, pointerTo(ShadowTy));
   LoadInst *Shadow = IRB.CreateAlignedLoad(ShadowTy, ShadowPtr, Align(1));
   Shadow->setMetadata("nosanitize", NoSanitize);
   return Shadow;
 }
 
-void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
-                                         Value *Addr, Value *LastAddr,
-                                         bool WideShadow, int PartialLast,
-                                         FunctionCallee Report,
-                                         ArrayRef<Value *> Args, Value *Base) {
-  const DebugLoc Loc = InsertBefore->getDebugLoc();
+Instruction *AccessInstrumenter::emitShadowCheck(
+    Instruction *InsertBefore, const DebugLoc &Loc, Value *Addr,
+    Value *LastAddr, bool WideShadow, int PartialLast, FunctionCallee Report,
+    ArrayRef<Value *> Args, Value *Base, bool WantSlowTail,
+    std::optional<AccessSpan> Aligned) {
   IRBuilder<> IRB(InsertBefore);
   IRB.SetCurrentDebugLocation(Loc);
 
   Type *ShadowTy = WideShadow ? IRB.getInt16Ty() : IRB.getInt8Ty();
-  Value *Shadow = loadShadow(IRB, Addr, ShadowTy);
+  Value *Shadow = loadShadow(IRB, Addr, ShadowTy, Aligned ? &*Aligned : nullptr);
   Value *NonZero = IRB.CreateICmpNE(Shadow, ConstantInt::get(ShadowTy, 0));
   if (LastAddr) {
     // The last byte's shadow too, one branch for both (PartialLast < 0).
@@ -499,6 +655,7 @@ void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
   }
   Instruction *Term = SplitBlockAndInsertIfThen(NonZero, InsertBefore,
                                                 /*Unreachable=*/false, Unlikely);
+  Instruction *SlowTail = nullptr;
 
   if (PartialLast >= 0) {
     // Partially addressable granule: the access is bad if its last byte's
@@ -508,18 +665,28 @@ void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
     BasicBlock *Cont = Term->getSuccessor(0);
     IRB.SetInsertPoint(Term);
     IRB.SetCurrentDebugLocation(Loc);
-    Value *Low = IRB.CreateAnd(Addr, ConstantInt::get(IntptrTy, 7));
+    // From an aligned base the address's offset in its granule is known.
+    Value *Low = Aligned && baseAligned(*Aligned)
+                     ? ConstantInt::get(IntptrTy, Aligned->Offset & 7)
+                         : IRB.CreateAnd(Addr, ConstantInt::get(IntptrTy, 7));
     if (PartialLast > 0)
       Low = IRB.CreateAdd(Low, ConstantInt::get(IntptrTy, PartialLast));
     Low = IRB.CreateTrunc(Low, IRB.getInt8Ty());
     Value *Bad = IRB.CreateICmpSGE(Low, Shadow);
     BasicBlock *ReportBB =
         BasicBlock::Create(M.getContext(), "", Cont->getParent(), Cont);
-    IRB.CreateCondBr(Bad, ReportBB, Cont, Unlikely);
+    // With folded checks (instrumentAll), both ways out of the slow block
+    // meet in a block of their own before Cont, which holds them.
+    BasicBlock *After = Cont;
+    if (WantSlowTail) {
+      After = BasicBlock::Create(M.getContext(), "", Cont->getParent(), Cont);
+      SlowTail = IRBuilder<>(After).CreateBr(Cont);
+    }
+    IRB.CreateCondBr(Bad, ReportBB, After, Unlikely);
     Term->eraseFromParent();
     IRB.SetInsertPoint(ReportBB);
     IRB.SetCurrentDebugLocation(Loc);
-    Term = IRB.CreateBr(Cont);
+    Term = IRB.CreateBr(After);
   }
 
   IRB.SetInsertPoint(Term);
@@ -533,6 +700,11 @@ void AccessInstrumenter::emitShadowCheck(Instruction *InsertBefore,
   // access's own line.
   Call->addFnAttr(Attribute::NoMerge);
   Call->setMetadata("nosanitize", NoSanitize);
+  if (!WantSlowTail)
+    return nullptr;
+  // The end of the slow path: after the report call, or the block both
+  // ways out of the partial test meet in.
+  return SlowTail ? SlowTail : Term;
 }
 
 } // namespace sleuth

@@ -23,6 +23,7 @@
 namespace llvm {
 class CallInst;
 class DataLayout;
+class DebugLoc;
 class Function;
 class Instruction;
 class IRBuilderBase;
@@ -88,8 +89,10 @@ public:
   llvm::SmallVector<MemAccess, 32> collect(llvm::Function &F,
                                            const PassOptions &Opts,
                                            AccessStats &Stats);
-  /// Phase 2: emit the checks (splits blocks).
-  void instrumentAll(llvm::ArrayRef<MemAccess> Accesses);
+  /// Phase 2: emit the checks (splits blocks). With Fold, a check whose
+  /// bytes an earlier inline test in the same block covers is made on that
+  /// test's slow path only (see the .cpp).
+  void instrumentAll(llvm::ArrayRef<MemAccess> Accesses, bool Fold);
   /// One call __sleuth_check_{load,store}_range(Addr, Size) at IRB's point.
   void emitRangeCheck(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
                       llvm::Value *Size, bool IsWrite);
@@ -106,7 +109,17 @@ public:
   llvm::IntegerType *intptrTy() const { return IntptrTy; }
 
 private:
-  void instrument(const MemAccess &A);
+  /// A's check, and on its slow path those of Guests (instrumentAll).
+  void instrument(const MemAccess &A, llvm::ArrayRef<MemAccess> Guests);
+  /// A's check of Addr before InsertBefore, reported at Loc; returns the
+  /// end of its slow path (the first test failed) if WantSlowTail and the
+  /// check is an inline shadow test, else null.
+  llvm::Instruction *emitCheck(const MemAccess &A,
+                               llvm::Instruction *InsertBefore,
+                               const llvm::DebugLoc &Loc, llvm::Value *Addr,
+                               llvm::Value *Base, bool WantSlowTail);
+  /// Whether H's inline first test passing shows G's bytes addressable.
+  bool testCovers(const MemAccess &H, const MemAccess &G) const;
   /// Puts an inline test before a range query's call: a range whose shadow
   /// lies in one aligned word of zeros skips the call (result 0).
   void addRangeQueryFastPath(llvm::CallInst *Call);
@@ -116,13 +129,25 @@ private:
   /// (Addr & 7) + PartialLast >= shadow holds), call Report(Args, base)
   /// (preserve_mostcc): base is Base as an integer (0 if null), computed in
   /// the cold block only.
-  void emitShadowCheck(llvm::Instruction *InsertBefore, llvm::Value *Addr,
-                       llvm::Value *LastAddr, bool WideShadow,
-                       int PartialLast, llvm::FunctionCallee Report,
-                       llvm::ArrayRef<llvm::Value *> Args, llvm::Value *Base);
-  /// The shadow of Addr, loaded as ShadowTy (`!nosanitize`).
+  /// Returns the end of the slow path if WantSlowTail, else null.
+  llvm::Instruction *
+  emitShadowCheck(llvm::Instruction *InsertBefore, const llvm::DebugLoc &Loc,
+                  llvm::Value *Addr, llvm::Value *LastAddr, bool WideShadow,
+                  int PartialLast, llvm::FunctionCallee Report,
+                  llvm::ArrayRef<llvm::Value *> Args, llvm::Value *Base,
+                  bool WantSlowTail,
+                  std::optional<AccessSpan> Aligned = std::nullopt);
+  /// The shadow of Addr, loaded as ShadowTy (`!nosanitize`); computed from
+  /// Aligned's base if given (alignedSpan).
   llvm::Value *loadShadow(llvm::IRBuilderBase &IRB, llvm::Value *Addr,
-                          llvm::Type *ShadowTy);
+                          llvm::Type *ShadowTy,
+                          const AccessSpan *Aligned = nullptr);
+  /// A's address as Base + Offset (constant) such that its shadow is
+  /// Base's shadow plus Offset >> 3: Offset a multiple of 8, or Base known
+  /// to be one (baseAligned); nothing otherwise.
+  std::optional<AccessSpan> alignedSpan(const MemAccess &A) const;
+  /// Whether S's base is a multiple of 8 by its definition.
+  bool baseAligned(const AccessSpan &S) const;
 
   llvm::Module &M;
   llvm::IntegerType *IntptrTy;

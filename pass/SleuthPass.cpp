@@ -95,7 +95,7 @@ PreservedAnalyses SleuthPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (Opts.Optimize && Opts.HoistLoops && !Accesses.empty() &&
         !F->hasOptNone())
       versionLoops(*F, FAM, Instrumenter, Opts, Accesses, Stats);
-    Instrumenter.instrumentAll(Accesses);
+    Instrumenter.instrumentAll(Accesses, Opts.Optimize && !F->hasOptNone());
     Stats.Instrumented = Accesses.size();
     unsigned Mem = Opts.InstrumentMemIntrinsics ? replaceMemIntrinsics(*F) : 0;
     // After the accesses: "provably in bounds" then uses each variable's
