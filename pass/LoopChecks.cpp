@@ -91,6 +91,8 @@ constexpr unsigned MaxVersionedInsts = 256;
 /// A loop is versioned only if it has at least one access covered by its
 /// range queries per this many instructions.
 constexpr unsigned MaxInstsPerHoisted = 16;
+/// Loops that run at most this many iterations per run are not versioned.
+constexpr unsigned MaxShortTrips = 16;
 /// Bytes of a queried range per iteration that no access touches, at most
 /// (the query reads one shadow byte per 8 bytes of its range).
 constexpr int64_t MaxGap = 64;
@@ -112,6 +114,17 @@ bool hasCalls(const Loop &L) {
         return true;
     }
   return false;
+}
+
+/// Whether each run of L is known to be short, so that its copy would cost
+/// more code than its checks cost time: SCEV bounds it by MaxShortTrips
+/// iterations (an unrolled loop's prologue or remainder). A vectorised
+/// loop's scalar remainder is not taken for short: when the vectoriser's
+/// run-time overlap test fails (a decompressor's back-reference copy) the
+/// whole loop runs there.
+bool runsFewTimes(const Loop &L, ScalarEvolution &SE) {
+  unsigned MaxTrips = SE.getSmallConstantMaxTripCount(&L);
+  return MaxTrips && MaxTrips <= MaxShortTrips;
 }
 
 /// Whether L has the shape the cloning below handles without surprises:
@@ -605,7 +618,8 @@ unsigned versionLoopChecks(Function &F, FunctionAnalysisManager &FAM,
         ++Accs;
         Hoist += Hoisted[Idx];
       }
-    bool Worth = uint64_t(Hoist) * MaxInstsPerHoisted >= Insts;
+    bool Worth = uint64_t(Hoist) * MaxInstsPerHoisted >= Insts &&
+                 !runsFewTimes(*L, SE);
     if (getPassOptions().Verbose >= 3)
       errs() << "sleuth: loop " << F.getName() << ":"
              << L->getHeader()->getName() << ": " << Insts
