@@ -49,7 +49,14 @@ bool mayChangeShadow(const Instruction &I) {
     return false;
   const auto *II = dyn_cast<IntrinsicInst>(CB);
   if (!II)
-    return true;
+    // A call that frees nothing (so poisons nothing: the runtime's
+    // poisoning entry points carry no `nofree`, nor does anything that
+    // calls them) and does not synchronise with other threads (so no other
+    // thread frees in between without a data race) leaves the shadow of
+    // what was addressable as it was. LLVM infers both for library
+    // functions (strlen, memcmp) and for functions whose callees have them.
+    return !(CB->hasFnAttr(Attribute::NoFree) &&
+             CB->hasFnAttr(Attribute::NoSync));
   switch (II->getIntrinsicID()) {
   case Intrinsic::lifetime_start:
   case Intrinsic::lifetime_end:

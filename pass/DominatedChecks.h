@@ -15,7 +15,8 @@ namespace sleuth {
 /// change the shadow (no call, lifetime marker, dynamic alloca;
 /// DominatedChecks.cpp), already checks. Returns the number removed.
 /// Whether I may change the shadow of memory the function can reach: a
-/// call (not an intrinsic), a lifetime marker (use-after-scope), a dynamic
+/// call (not an intrinsic, nor `nofree` and `nosync`: it frees nothing and
+/// no other thread can between), a lifetime marker (use-after-scope), a dynamic
 /// alloca or stacksave/stackrestore (the runtime re-poisons the stack
 /// there). A check before I makes no check after it redundant.
 bool mayChangeShadow(const llvm::Instruction &I);
