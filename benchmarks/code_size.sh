@@ -8,14 +8,17 @@
 # Two figures per program:
 #   exe   the executable's .text, the runtime linked into it included (ASan's
 #         static runtime, Sleuth's libsleuth_rt.a);
-#   code  the program's own instrumented code: exe minus the .text of an empty
-#         `int main(void){return 0;}` linked the same way, i.e. the runtime
-#         and the C start-up files taken out. This is what the pass controls.
+#   code  the program's own instrumented code: the .text sections (.text and
+#         .text.*) of its object files, compiled -c with each build's flags
+#         (the library objects realworld/run.sh keeps, the drivers and
+#         single-file programs compiled here). This is what the pass
+#         controls; the executable's figure also moves with the runtime and
+#         with the padding between its sections.
 #
 # Usage: benchmarks/code_size.sh [options]
 #   --build-dir DIR   where the builds go (default <repo>/build/code-size)
 #   --sources DIR     the Debian sources for realworld/run.sh (default: its own)
-#   --no-build        measure the binaries of an earlier run
+#   --no-build        measure the binaries (and reuse the library objects) of an earlier run
 #   --markdown        print the table as Markdown
 #   -h, --help        this text
 # Environment: as benchmarks/run.sh (CLANG, CLANGXX, SLEUTH_CC, SLEUTH_CXX,
@@ -53,15 +56,52 @@ if [ "$BUILD" = 1 ]; then
     "$SCRIPT_DIR/run.sh" --build-only --only plain,asan,sleuth --build-dir "$BUILD_DIR/bench" >/dev/null
     "$SCRIPT_DIR/realworld/run.sh" --build-only --build-dir "$BUILD_DIR/realworld" \
         ${SOURCES[@]+"${SOURCES[@]}"} >/dev/null
-    # The empty program: what every build's executable holds before any of
-    # the program's own code (runtime, crt files).
-    find_sleuth_wrappers 0
-    echo 'int main(void) { return 0; }' >"$BUILD_DIR/empty.c"
-    mkdir -p "$BUILD_DIR/empty"
-    "$CLANG_PATH" "${OPTFLAGS[@]}" "$BUILD_DIR/empty.c" -o "$BUILD_DIR/empty/plain"
-    "$CLANG_PATH" "${OPTFLAGS[@]}" "${ASANFLAGS[@]}" "$BUILD_DIR/empty.c" -o "$BUILD_DIR/empty/asan"
-    "$SLEUTH_CC" "${OPTFLAGS[@]}" "$BUILD_DIR/empty.c" -o "$BUILD_DIR/empty/sleuth"
 fi
+CLANGXX=${CLANGXX:-clang++-14}
+find_sleuth_wrappers 1
+SRC_DIR=${SOURCES[1]:-$BUILD_DIR/realworld/sources}
+AMALG=$BUILD_DIR/realworld/sqlite-amalgamation
+OBJ_DIR=$BUILD_DIR/objects
+
+compile_obj() { # build src out extra-flags...: one object with the build's compiler
+    local b=$1 src=$2 out=$3 cc; shift 3
+    case "$b:$src" in
+        plain:*.cpp) cc=("$CLANGXX" "${OPTFLAGS[@]}") ;;
+        plain:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}") ;;
+        asan:*.cpp) cc=("$CLANGXX" "${OPTFLAGS[@]}" "${ASANFLAGS[@]}") ;;
+        asan:*) cc=("$CLANG_PATH" "${OPTFLAGS[@]}" "${ASANFLAGS[@]}") ;;
+        sleuth:*.cpp) cc=("$SLEUTH_CXX" "${OPTFLAGS[@]}") ;;
+        sleuth:*) cc=("$SLEUTH_CC" "${OPTFLAGS[@]}") ;;
+    esac
+    "${cc[@]}" "$@" -c "$src" -o "$out" || die "cannot compile $src ($b)"
+}
+objs_text() { # objects... -> bytes of their .text and .text.* sections
+    size -A "$@" | awk '$1 ~ /^\.text/ { s += $2 } END { print s + 0 }'
+}
+code_of() { # build name -> the program's own code (see the header)
+    local b=$1 n=$2 o=$OBJ_DIR/$1 rw=$BUILD_DIR/realworld/obj/$1
+    mkdir -p "$o"
+    case $n in
+        matmul|tree_build|hash_churn)
+            compile_obj "$b" "$SCRIPT_DIR/realworld/kernels/$n.c" "$o/$n.o"
+            objs_text "$o/$n.o" ;;
+        speedtest1)
+            compile_obj "$b" "$AMALG/speedtest1.c" "$o/speedtest1.o" -I"$AMALG"
+            objs_text "$o/speedtest1.o" "$rw/sqlite3.o" ;;
+        lua) objs_text "$rw"/lua-*.o ;;
+        zlib)
+            compile_obj "$b" "$SCRIPT_DIR/realworld/drivers/zlib_bench.c" "$o/zlib_bench.o" -I"$SRC_DIR/zlib/src"
+            objs_text "$o/zlib_bench.o" "$rw"/zlib-*.o ;;
+        cjson)
+            compile_obj "$b" "$SCRIPT_DIR/realworld/drivers/cjson_bench.c" "$o/cjson_bench.o" -I"$SRC_DIR/cjson/src"
+            objs_text "$o/cjson_bench.o" "$rw/cJSON.o" ;;
+        *)
+            local src=$SCRIPT_DIR/$n.c
+            [ -e "$src" ] || src=$SCRIPT_DIR/$n.cpp
+            compile_obj "$b" "$src" "$o/$n.o" -I"$SCRIPT_DIR"
+            objs_text "$o/$n.o" ;;
+    esac
+}
 
 text_of() { # executable -> bytes of its .text
     size -A "$1" | awk '$1 == ".text" { print $2; found = 1 } END { if (!found) exit 1 }' ||
@@ -70,15 +110,13 @@ text_of() { # executable -> bytes of its .text
 
 # Rows: name plain asan sleuth (exe) then the same three (code).
 ROWS=()
-declare -A EMPTY
-for b in "${BUILDS[@]}"; do EMPTY[$b]=$(text_of "$BUILD_DIR/empty/$b"); done
 add_row() { # name dir
     local name=$1 dir=$2 b exe code
     exe=() code=()
     for b in "${BUILDS[@]}"; do
         [ -x "$dir/$b/$name" ] || die "missing $dir/$b/$name (run without --no-build)"
-        local t; t=$(text_of "$dir/$b/$name")
-        exe+=("$t"); code+=($((t - EMPTY[$b])))
+        exe+=("$(text_of "$dir/$b/$name")")
+        code+=("$(code_of "$b" "$name")")
     done
     ROWS+=("$name ${exe[*]} ${code[*]}")
 }
@@ -97,8 +135,8 @@ function row(a, b, c, d, e, f, g, h, i) {
     else printf "%-18s %10s %10s %10s %7s %7s %9s %7s %7s\n", a, b, c, d, e, f, g, h, i
 }
 BEGIN {
-    row("program", "plain", "asan", "sleuth", "asan/", "sleuth/", "code:", "asan/", "sleuth/")
-    row("", ".text", ".text", ".text", "plain", "plain", "plain", "plain", "plain")
+    row("program", "exe", "exe", "exe", "asan/", "sleuth/", "code:", "asan/", "sleuth/")
+    row("", "plain", "asan", "sleuth", "plain", "plain", "plain", "plain", "plain")
     if (md) print "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
 }
 {
