@@ -124,34 +124,37 @@ static const char *expect(const char *p, char c) {
   return *p == c ? p + 1 : NULL;
 }
 
-/* "a: b [c: d]" */
-static int parse_four(const char *p, raw_counts *c) {
-  if (!(p = parse_count(p, &c->objs)) || !(p = expect(p, ':')) ||
-      !(p = parse_count(p, &c->bytes)) || !(p = expect(p, '[')) ||
-      !(p = parse_count(p, &c->cum_objs)) || !(p = expect(p, ':')) ||
-      !(p = parse_count(p, &c->cum_bytes)) || !(p = expect(p, ']')))
-    return 0;
+/* "a: b [c: d]" into to[0..3], each a count (whole number) or, where
+ * decimal[i], a decimal; nothing may follow. */
+static int parse_bracketed(const char *p, double *const to[4],
+                           const int decimal[4]) {
+  static const char after[4] = {':', '[', ':', ']'};
+  for (int i = 0; i < 4; i++) {
+    p = decimal[i] ? parse_decimal(p, to[i]) : parse_count(p, to[i]);
+    if (!p || !(p = expect(p, after[i])))
+      return 0;
+  }
   return *skip_spaces(p) == 0;
+}
+
+/* "a: b [c: d]" of counts (a t line). */
+static int parse_four(const char *p, raw_counts *c) {
+  double *const to[4] = {&c->objs, &c->bytes, &c->cum_objs, &c->cum_bytes};
+  return parse_bracketed(p, to, (const int[4]){0, 0, 0, 0});
 }
 
 /* "a: b [c: d]", a and b counts, c and d decimals (a peak: line): into
  * objs, bytes, est_objs and var_objs. */
 static int parse_unbiased_four(const char *p, raw_counts *c) {
-  if (!(p = parse_count(p, &c->objs)) || !(p = expect(p, ':')) ||
-      !(p = parse_count(p, &c->bytes)) || !(p = expect(p, '[')) ||
-      !(p = parse_decimal(p, &c->est_objs)) || !(p = expect(p, ':')) ||
-      !(p = parse_decimal(p, &c->var_objs)) || !(p = expect(p, ']')))
-    return 0;
-  return *skip_spaces(p) == 0;
+  double *const to[4] = {&c->objs, &c->bytes, &c->est_objs, &c->var_objs};
+  return parse_bracketed(p, to, (const int[4]){0, 0, 1, 1});
 }
 
 /* "a: b [c: d]" of decimals, into the unbiased fields of c. */
 static int parse_unbiased(const char *p, raw_counts *c) {
-  if (!(p = parse_decimal(p, &c->est_objs)) || !(p = expect(p, ':')) ||
-      !(p = parse_decimal(p, &c->var_objs)) || !(p = expect(p, '[')) ||
-      !(p = parse_decimal(p, &c->est_cum_objs)) || !(p = expect(p, ':')) ||
-      !(p = parse_decimal(p, &c->var_cum_objs)) || !(p = expect(p, ']')) ||
-      *skip_spaces(p))
+  double *const to[4] = {&c->est_objs, &c->var_objs, &c->est_cum_objs,
+                         &c->var_cum_objs};
+  if (!parse_bracketed(p, to, (const int[4]){1, 1, 1, 1}))
     return 0;
   c->has_unbiased = 1;
   return 1;
