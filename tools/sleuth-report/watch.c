@@ -198,6 +198,19 @@ static void cache_get(dump_cache *c, const timeline_dump *listed, const char *ti
   strmap_put(&c->index, listed->path, c->n++);
 }
 
+/* The index of site name in gr's table, added (all zero) if new. */
+static size_t site_at(growth *gr, strmap *index, size_t *cap,
+                      const char *name) {
+  size_t at = strmap_get(index, name);
+  if (at == (size_t)-1) {
+    GROW(gr->sites, *cap, gr->nsites);
+    gr->sites[gr->nsites] = (site){name, 0, 0, 0, false};
+    strmap_put(index, name, gr->nsites);
+    at = gr->nsites++;
+  }
+  return at;
+}
+
 /* Bytes in use per site (the frame that called the allocator) in newer
  * minus older (or in newer alone), real growth first (by_value_desc). */
 static void build_growth(growth *gr, const heap_dump *newer, const heap_dump *older,
@@ -219,14 +232,7 @@ static void build_growth(growth *gr, const heap_dump *newer, const heap_dump *ol
     const sample *s = &p.samples[i];
     if (!s->nframes || s->v[M_INUSE_SPACE] == 0)
       continue;
-    const char *name = s->frames[0]->name;
-    size_t at = strmap_get(&index, name);
-    if (at == (size_t)-1) {
-      GROW(gr->sites, cap, gr->nsites);
-      gr->sites[gr->nsites] = (site){name, 0, 0, 0, false};
-      strmap_put(&index, name, gr->nsites);
-      at = gr->nsites++;
-    }
+    size_t at = site_at(gr, &index, &cap, s->frames[0]->name);
     gr->sites[at].v += s->v[M_INUSE_SPACE];
     gr->sites[at].var += errors_variance(&p, s, M_INUSE_SPACE);
     gr->sites[at].k += errors_count(s, M_INUSE_SPACE);
@@ -250,14 +256,7 @@ static void build_growth_pprof(growth *gr, const pprof_profile *newer, const ppr
   for (int pass = 0; pass < (older ? 2 : 1); pass++) {
     const pprof_profile *pp = pass ? older : newer;
     for (size_t i = 0; i < pp->nsites; i++) {
-      const char *name = pp->sites[i].name;
-      size_t at = strmap_get(&index, name);
-      if (at == (size_t)-1) {
-        GROW(gr->sites, cap, gr->nsites);
-        gr->sites[gr->nsites] = (site){name, 0, 0, 0, false};
-        strmap_put(&index, name, gr->nsites);
-        at = gr->nsites++;
-      }
+      size_t at = site_at(gr, &index, &cap, pp->sites[i].name);
       gr->sites[at].v += pass ? -pp->sites[i].inuse : pp->sites[i].inuse;
     }
   }
