@@ -137,8 +137,10 @@ static int parse_bracketed(const char *p, double *const to[4],
   return *skip_spaces(p) == 0;
 }
 
-/* "a: b [c: d]" of counts (a t line). */
+/* "a: b [c: d]" of counts (a t line): all of *c, its unbiased fields
+ * cleared (an unbiased: line after it sets them). */
 static int parse_four(const char *p, raw_counts *c) {
+  *c = (raw_counts){0};
   double *const to[4] = {&c->objs, &c->bytes, &c->cum_objs, &c->cum_bytes};
   return parse_bracketed(p, to, (const int[4]){0, 0, 0, 0});
 }
@@ -146,6 +148,7 @@ static int parse_four(const char *p, raw_counts *c) {
 /* "a: b [c: d]", a and b counts, c and d decimals (a peak: line): into
  * objs, bytes, est_objs and var_objs. */
 static int parse_unbiased_four(const char *p, raw_counts *c) {
+  *c = (raw_counts){0};
   double *const to[4] = {&c->objs, &c->bytes, &c->est_objs, &c->var_objs};
   return parse_bracketed(p, to, (const int[4]){0, 0, 1, 1});
 }
