@@ -110,58 +110,168 @@ SL_NOINLINE void sysheap_free_sampled(sl_heapprof_thread *hp, void *p) {
 /* ---- the entry points (heap.h) ---------------------------------------- */
 
 /* malloc, operator new and their frees, tail-called from the interceptors
- * (heap.h): the one call level that interposition adds is all they cost
- * when profiling is off, and a few instructions more when it is on. Their
- * slow paths are tail calls too, with fp 0: the callee's own frame then
- * returns straight into the program, as the interceptor's frame would. */
-static inline __attribute__((always_inline)) void *hot_allocate(size_t size,
-                                                                int type) {
-  if (SL_UNLIKELY(guard_sample_due()))
-    return sysheap_allocate_guarded(size, 16, type, 0, 0);
-  if (SL_LIKELY(!heapprof_on)) {
-    if (!(type & AT_NEVER_NULL))
-      return real_malloc(size); /* the allocator has set errno */
-    void *p = real_malloc(size);
-    return SL_LIKELY(p != 0) ? p : sysheap_failed(size, type, 0);
-  }
+ * (heap.h) through the pointers below, which sysheap_arm sets once at
+ * start-up, after the profiler and guard pages are set up:
+ *   - nothing to do but glibc's call: glibc's own malloc and free, so the
+ *     interceptor adds a load and an indirect jump;
+ *   - glibc's heap profiled (guard pages on or off): the profiled paths,
+ *     a few loads and stores on the thread record around glibc's call, in
+ *     a copy with and a copy without the in-use watch;
+ *   - another allocator, or guard pages alone: the general paths.
+ * One function holding all of these pushed six registers on every call
+ * and tested four flags (30 instructions per malloc with nothing to do).
+ * Until sysheap_arm runs, every call is glibc's as it is. Slow paths are
+ * tail calls with fp 0: the callee's own frame then returns straight into
+ * the program, as the interceptor's frame would. */
+
+/* A throwing new must not return NULL: glibc's result is checked. */
+static void *new_plain(size_t size) {
+  void *p = __libc_malloc(size);
+  return SL_LIKELY(p != 0) ? p : sysheap_failed(size, AT_NEW | AT_NEVER_NULL, 0);
+}
+static void *new_array_plain(size_t size) {
+  void *p = __libc_malloc(size);
+  return SL_LIKELY(p != 0)
+             ? p
+             : sysheap_failed(size, AT_NEW_ARRAY | AT_NEVER_NULL, 0);
+}
+
+void *(*sysheap_malloc)(size_t) = __libc_malloc;
+void *(*sysheap_new)(size_t) = new_plain;
+void *(*sysheap_new_array)(size_t) = new_array_plain;
+void (*sysheap_free)(void *) = __libc_free;
+
+/* The profiled path's slow half: a countdown ran out (the guard pages' by
+ * allocations, the profiler's by bytes; both already decremented), or the
+ * thread has no record yet. */
+static SL_NOINLINE void *profiled_allocate_slow(size_t size, int type) {
   sl_thread *t = sl_cur_thread;
-  if (SL_UNLIKELY(!t))
+  if (!t) /* makes the record; runs both countdowns itself */
     return sysheap_allocate_slow(size, 16, type, 0, 0);
-  sl_heapprof_thread *hp = &t->hp;
-  if (SL_UNLIKELY(sysheap_sample_due(hp, size)))
-    return sysheap_allocate_sampled(hp, size, 16, type, 0, 0);
-  void *p = real_malloc(size);
+  if (t->guard_countdown <= 0) {
+    if (!guard_on) /* never again on this thread */
+      t->guard_countdown = INT64_MAX;
+    else if (guard_countdown_expired(t)) {
+      /* guard_allocate runs the profiler's countdown itself. */
+      t->hp.countdown += (int64_t)size;
+      return sysheap_allocate_guarded(size, 16, type, 0, 0);
+    }
+  }
+  if (t->hp.countdown <= 0) {
+    /* Paused (heapprof_set_active): the countdown is drawn again all the
+     * same, so that it stays memoryless. */
+    int on = __atomic_load_n(&heapprof_enabled, __ATOMIC_RELAXED);
+    if (heapprof_countdown_expired(&t->hp, size) && on)
+      return sysheap_allocate_sampled(&t->hp, size, 16, type, 0, 0);
+  }
+  void *p = __libc_malloc(size);
   if (SL_UNLIKELY(!p))
-    return sysheap_failed(size, type, 0);
-  sysheap_count_alloc(hp, sysheap_chunk_bytes(p));
+    return (type & AT_NEVER_NULL) ? sysheap_failed(size, type, 0) : 0;
+  sysheap_count_alloc(&sl_cur_thread->hp, glibc_chunk_bytes(p));
   return p;
 }
 
-void *sysheap_malloc(size_t size) { return hot_allocate(size, AT_MALLOC); }
-void *sysheap_new(size_t size) {
-  return hot_allocate(size, AT_NEW | AT_NEVER_NULL);
-}
-void *sysheap_new_array(size_t size) {
-  return hot_allocate(size, AT_NEW_ARRAY | AT_NEVER_NULL);
+/* The timeline's counters; the in-use watch only in the copies made for
+ * it (heapprof_watch_batch is set once, before sysheap_arm). */
+static inline __attribute__((always_inline)) void
+count_profiled(sl_heapprof_thread *hp, uint64_t *calls, uint64_t *bytes_sum,
+               size_t bytes, int sign, int watch) {
+  __atomic_store_n(calls, *calls + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(bytes_sum, *bytes_sum + bytes, __ATOMIC_RELAXED);
+  if (watch)
+    heapprof_watch_delta(hp, sign * (int64_t)bytes);
 }
 
-void sysheap_free(void *p) {
+/* One countdown per allocation for guard pages (INT64_MAX when they are
+ * off), one in bytes for the profiler, glibc's call, its chunk counted. */
+static inline __attribute__((always_inline)) void *
+profiled_allocate(size_t size, int type, int watch) {
+  sl_thread *t = sl_cur_thread;
+  if (SL_UNLIKELY(!t))
+    return profiled_allocate_slow(size, type);
+  int64_t g = t->guard_countdown - 1;
+  int64_t c = t->hp.countdown - (int64_t)size;
+  t->guard_countdown = g;
+  t->hp.countdown = c;
+  /* g <= 0 or c <= 0, in one branch */
+  if (SL_UNLIKELY(((g - 1) | (c - 1)) < 0))
+    return profiled_allocate_slow(size, type);
+  void *p = __libc_malloc(size);
+  if (SL_UNLIKELY(!p))
+    return (type & AT_NEVER_NULL) ? sysheap_failed(size, type, 0) : 0;
+  count_profiled(&t->hp, &t->hp.allocs, &t->hp.alloc_bytes,
+                 glibc_chunk_bytes(p), 1, watch);
+  return p;
+}
+
+/* Another allocator's blocks, guard pages alone, a thread's first call:
+ * sysheap_deallocate's general path. */
+static SL_NOINLINE void free_general(void *p) {
+  sysheap_deallocate(p, AT_MALLOC, 0, 0, 0);
+}
+
+/* Nothing lives across glibc's free, so it is a tail call. */
+static inline __attribute__((always_inline)) void profiled_free(void *p,
+                                                                int watch) {
   if (SL_UNLIKELY(guard_owns(p))) {
     sysheap_free_guarded(p, 0);
     return;
   }
-  if (SL_LIKELY(!heapprof_on) || !p) {
-    real_free(p);
-    return;
-  }
   sl_thread *t = sl_cur_thread;
-  sl_heapprof_thread *hp = &(SL_LIKELY(t != 0) ? t : thread_current())->hp;
-  if (SL_UNLIKELY(sysheap_is_sampled(p))) {
-    sysheap_free_sampled(hp, p);
+  if (SL_UNLIKELY(!t) || !p) {
+    free_general(p);
     return;
   }
-  sysheap_count_free(hp, sysheap_chunk_bytes(p));
-  real_free(p);
+  if (SL_UNLIKELY(glibc_is_sampled(p))) {
+    sysheap_free_sampled(&t->hp, p);
+    return;
+  }
+  count_profiled(&t->hp, &t->hp.frees, &t->hp.free_bytes,
+                 glibc_chunk_bytes(p), -1, watch);
+  __libc_free(p);
+}
+
+#define PROFILED_ENTRIES(suffix, watch)                                        \
+  static SL_NOINLINE void *malloc_##suffix(size_t n) {                         \
+    return profiled_allocate(n, AT_MALLOC, watch);                             \
+  }                                                                            \
+  static SL_NOINLINE void *new_##suffix(size_t n) {                            \
+    return profiled_allocate(n, AT_NEW | AT_NEVER_NULL, watch);                \
+  }                                                                            \
+  static SL_NOINLINE void *new_array_##suffix(size_t n) {                      \
+    return profiled_allocate(n, AT_NEW_ARRAY | AT_NEVER_NULL, watch);          \
+  }                                                                            \
+  static SL_NOINLINE void free_##suffix(void *p) { profiled_free(p, watch); }
+PROFILED_ENTRIES(profiled, 0)
+PROFILED_ENTRIES(profiled_watched, 1)
+
+static SL_NOINLINE void *malloc_general(size_t n) {
+  return sysheap_allocate_slow(n, 16, AT_MALLOC, 0, 0);
+}
+static SL_NOINLINE void *new_general(size_t n) {
+  return sysheap_allocate_slow(n, 16, AT_NEW | AT_NEVER_NULL, 0, 0);
+}
+static SL_NOINLINE void *new_array_general(size_t n) {
+  return sysheap_allocate_slow(n, 16, AT_NEW_ARRAY | AT_NEVER_NULL, 0, 0);
+}
+
+void sysheap_arm(void) {
+  if (sysheap_foreign || (guard_on && !heapprof_on)) {
+    sysheap_malloc = malloc_general;
+    sysheap_new = new_general;
+    sysheap_new_array = new_array_general;
+    sysheap_free = free_general;
+  } else if (heapprof_on && heapprof_watch_batch) {
+    sysheap_malloc = malloc_profiled_watched;
+    sysheap_new = new_profiled_watched;
+    sysheap_new_array = new_array_profiled_watched;
+    sysheap_free = free_profiled_watched;
+  } else if (heapprof_on) {
+    sysheap_malloc = malloc_profiled;
+    sysheap_new = new_profiled;
+    sysheap_new_array = new_array_profiled;
+    sysheap_free = free_profiled;
+  }
 }
 
 static void *allocate_unguarded(size_t size, size_t align, int type, int zero,

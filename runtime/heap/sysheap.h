@@ -65,11 +65,15 @@ static inline void *real_memalign(size_t align, size_t n) {
  * point and starts the stack at its own frame. */
 
 void sysheap_init(void);
-/* The hot entry points (sysheap.c): tail-call them from the interceptor. */
-void *sysheap_malloc(size_t size);
-void *sysheap_new(size_t size);
-void *sysheap_new_array(size_t size);
-void sysheap_free(void *p);
+/* After the profiler and guard pages are set up: whether malloc and free
+ * need more than glibc's call. */
+void sysheap_arm(void);
+/* The hot entry points (sysheap.c), chosen by sysheap_arm: tail-call them
+ * from the interceptor. */
+extern void *(*sysheap_malloc)(size_t size);
+extern void *(*sysheap_new)(size_t size);
+extern void *(*sysheap_new_array)(size_t size);
+extern void (*sysheap_free)(void *p);
 void *sysheap_allocate_slow(size_t size, size_t align, int type, int zero,
                             uptr fp);
 void *sysheap_allocate_sampled(sl_heapprof_thread *hp, size_t size,
@@ -100,10 +104,13 @@ static inline int sysheap_sample_due(sl_heapprof_thread *hp, size_t size) {
  * size word just below it (the low three bits are flags). Counted the same
  * way at malloc and at free, it keeps the timeline's heap-in-use figure
  * exact. */
-static inline size_t sysheap_chunk_bytes(const void *glibc_block) {
-  if (SL_UNLIKELY(sysheap_foreign))
-    return sysheap_foreign_bytes(glibc_block);
+static inline size_t glibc_chunk_bytes(const void *glibc_block) {
   return ((const size_t *)glibc_block)[-1] & ~(size_t)7;
+}
+static inline size_t sysheap_chunk_bytes(const void *block) {
+  if (SL_UNLIKELY(sysheap_foreign))
+    return sysheap_foreign_bytes(block);
+  return glibc_chunk_bytes(block);
 }
 
 static inline void sysheap_count_alloc(sl_heapprof_thread *hp, size_t bytes) {
@@ -122,10 +129,13 @@ static inline void sysheap_count_free(sl_heapprof_thread *hp, size_t bytes) {
  * glibc block lies its chunk header, so the word is always there to read;
  * another allocator's block that starts a page may have nothing mapped
  * below it, and the profiler's table answers for those instead. */
+static inline int glibc_is_sampled(const void *p) {
+  return ((const uint64_t *)p)[-2] == (SAMPLED_MAGIC ^ (uptr)p);
+}
 static inline int sysheap_is_sampled(const void *p) {
   if (SL_UNLIKELY(sysheap_foreign) && ((uptr)p & 4095) < 16)
     return heapprof_holds(p);
-  return ((const uint64_t *)p)[-2] == (SAMPLED_MAGIC ^ (uptr)p);
+  return glibc_is_sampled(p);
 }
 
 /* fp is the interceptor's frame (a sampled block's stack starts there). */

@@ -219,6 +219,8 @@ void sleuth_init(void) {
 #endif
   heapprof_init();
   guard_init();
+  if (sl_heap_mode != HEAP_CHECKED)
+    sysheap_arm();
   if (!sl_opt.symbolize)
     symbolizer_disable();
   else
