@@ -97,6 +97,8 @@ static timeline *parse(const char *path, char *text) {
         t->pid = strtol(p + 4, NULL, 10);
       if ((p = strstr(line, " checker=")))
         t->checker = p[9] == '1';
+      if ((p = strstr(line, " heap=")))
+        t->heap = xstrndup(p + 6, strcspn(p + 6, " \t\r\n"));
       continue;
     }
     if (line[0] == '#')
@@ -156,6 +158,19 @@ double timeline_dump_time(const timeline *t, const char *path) {
   return -1;
 }
 
+const char *timeline_heap_measure(const timeline *t, char *buf, size_t cap) {
+  const char *h = t->heap ? t->heap : "";
+  if (!strncmp(h, "usable:", 7))
+    snprintf(buf, cap, "%s's block sizes", h + 7);
+  else if (!strncmp(h, "unmeasured:", 11))
+    snprintf(buf, cap, "not measured under %s", h + 11);
+  else if (t->checker == 0)
+    snprintf(buf, cap, "glibc's chunk bytes");
+  else
+    snprintf(buf, cap, "requested bytes");
+  return buf;
+}
+
 void timeline_free(timeline *t) {
   for (size_t i = 0; i < t->ndumps; i++) {
     free(t->dumps[i].path);
@@ -163,6 +178,7 @@ void timeline_free(timeline *t) {
   }
   free(t->dumps);
   free(t->samples);
+  free(t->heap);
   free(t->path);
   free(t);
 }

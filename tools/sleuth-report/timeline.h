@@ -34,6 +34,10 @@ typedef struct {
   /* The header's checker=: 1 with the checker, 0 in profile-only mode,
    * -1 when the header does not say (older runtimes). */
   int checker;
+  /* The header's heap= (the runtime writes one when heap in use is not
+   * its default: "usable:<allocator>", another allocator's block sizes;
+   * "unmeasured:<allocator>"), or NULL. */
+  char *heap;
   timeline_sample *samples;
   size_t nsamples, scap;
   timeline_dump *dumps;
@@ -41,6 +45,11 @@ typedef struct {
 } timeline;
 
 int timeline_sniff(const char *text);
+/* What the timeline's heap in use counts, as a phrase for labels: the
+ * program's requested bytes (with the checker), glibc's chunk bytes
+ * (profile-only mode), another allocator's block sizes, or nothing
+ * measured (heap=). Into buf; returns it. */
+const char *timeline_heap_measure(const timeline *t, char *buf, size_t cap);
 /* Whether text starts like a timeline's body ("sample ..." or "dump ..."),
  * as a timeline cut of its header does, or with a comment as a timeline
  * with a damaged header does (a heap profile never starts with '#'). */

@@ -1,7 +1,9 @@
 /* Timeline chart as one static SVG: panels over one time axis, each with
  * its own scale, so that a heap of a few MiB is not drawn flat under an RSS
  * that Sleuth's shadow and quarantine make hundreds of MiB:
- *   1. heap in use (the program's requested bytes, counted), split by age
+ *   1. heap in use (counted: the program's requested bytes, glibc's chunk
+ *      bytes in profile-only mode, another allocator's block sizes as the
+ *      header's heap= says; the legend names which), split by age
  *      into stacked areas when the file has the lifetime columns: the
  *      estimated share allocated less than heap_profile_temporary_ms ago
  *      (what will be temporary if freed soon) and older (long-lived so far,
@@ -143,29 +145,41 @@ static int by_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The rate line. The runtime's rate is over the time since its previous
- * sample; a sample taken right after another (the sampler catching up
- * after a slow dump) measures a millisecond or so and reads 0 or a spike:
- * samples closer than half the usual spacing to the last one drawn are
- * left out. */
-static void rate_line(FILE *out, const timeline *t, const tscale *s, int p, double top) {
+/* Which samples the rate line draws. The runtime's rate is over the time
+ * since its previous sample; a sample taken right after another (the
+ * sampler catching up after a slow dump, or the exit sample) measures a
+ * millisecond or so and reads 0 or a spike: samples closer than half the
+ * usual spacing to the last one drawn are left out. keep[i] is set for
+ * the drawn ones; returns the last drawn one's index (0 without samples). */
+static size_t rate_kept(const timeline *t, char *keep) {
   double *gaps = xmalloc((t->nsamples ? t->nsamples : 1) * sizeof(double));
-  size_t n = 0;
+  size_t n = 0, last_i = 0;
   for (size_t i = 1; i < t->nsamples; i++)
     gaps[n++] = t->samples[i].t_ms - t->samples[i - 1].t_ms;
   qsort(gaps, n, sizeof(double), by_double);
   double min_gap = n ? gaps[n / 2] / 2 : 0;
   free(gaps);
-  fputs("<polyline class=\"rate\" points=\"", out);
   double last = -1e300;
   for (size_t i = 0; i < t->nsamples; i++) {
-    const timeline_sample *x = &t->samples[i];
-    if (x->t_ms - last < min_gap)
-      continue;
-    fprintf(out, "%s%.1f,%.1f", last > -1e300 ? " " : "", sx(s, x->t_ms),
-            sy(p, top, x->allocs_per_s));
-    last = x->t_ms;
+    keep[i] = t->samples[i].t_ms - last >= min_gap;
+    if (keep[i]) {
+      last = t->samples[i].t_ms;
+      last_i = i;
+    }
   }
+  return last_i;
+}
+
+static void rate_line(FILE *out, const timeline *t, const char *keep, const tscale *s, int p,
+                      double top) {
+  fputs("<polyline class=\"rate\" points=\"", out);
+  const char *sep = "";
+  for (size_t i = 0; i < t->nsamples; i++)
+    if (keep[i]) {
+      const timeline_sample *x = &t->samples[i];
+      fprintf(out, "%s%.1f,%.1f", sep, sx(s, x->t_ms), sy(p, top, x->allocs_per_s));
+      sep = " ";
+    }
   fputs("\"><title>allocations per second</title></polyline>\n", out);
 }
 
@@ -196,7 +210,9 @@ static void legend(FILE *out, int p, int k, const char *cls, const char *name, i
   else
     fprintf(out, "<line class=\"%s\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", cls, x, y - 4,
             x + 22, y - 4);
-  fprintf(out, "<text x=\"%d\" y=\"%d\">%s</text>\n", x + 28, y, name);
+  fprintf(out, "<text x=\"%d\" y=\"%d\">", x + 28, y);
+  xml_escape(out, name); /* the heap line's may name an allocator's file */
+  fputs("</text>\n", out);
 }
 
 /* The dump's number as its file names it: "<prefix>.<pid>.<seq>.heap"
@@ -361,7 +377,9 @@ void write_timeline_svg(FILE *out, const timeline *t) {
   }
   if (t->nsamples)
     line(out, t, &s, p_heap, top, g_heap, "heap", "heap in use");
-  legend(out, p_heap, 2, "heap", "heap in use (requested bytes)", 0);
+  char what[200], label[256];
+  snprintf(label, sizeof label, "heap in use (%s)", timeline_heap_measure(t, what, sizeof what));
+  legend(out, p_heap, 2, "heap", label, 0);
 
   /* Sleuth's own memory, stacked (not in profile-only mode). */
   if (show_overhead) {
@@ -385,16 +403,19 @@ void write_timeline_svg(FILE *out, const timeline *t) {
   top = y_axis_of(out, p_rate, vrate, 0);
   {
     char h[32];
+    char *keep = xmalloc(t->nsamples ? t->nsamples : 1);
+    /* "now" is the line's last point, not a sample it leaves out. */
+    const timeline_sample *now = t->nsamples ? &t->samples[rate_kept(t, keep)] : NULL;
     fprintf(out, "<text class=\"ptitle\" x=\"%d\" y=\"%d\">Allocations per second", LEFT,
             panel_top(p_rate) - 8);
-    if (last)
-      fprintf(out, " \xe2\x80\x94 now %s, %.0f since start", human_rate(last->allocs_per_s, h,
-                                                                        sizeof(h)),
-              last->alloc_count);
+    if (now)
+      fprintf(out, " \xe2\x80\x94 now %s, %.0f since start",
+              human_rate(now->allocs_per_s, h, sizeof(h)), last->alloc_count);
     fputs("</text>\n", out);
+    if (t->nsamples)
+      rate_line(out, t, keep, &s, p_rate, top);
+    free(keep);
   }
-  if (t->nsamples)
-    rate_line(out, t, &s, p_rate, top);
   legend(out, p_rate, 2, "rate", "allocation calls per second", 0);
 
   /* RSS and what of it is neither. */

@@ -322,28 +322,6 @@ static void rank_growth(growth *gr, const seen_dump **d, size_t n, double window
 
 static const char *bytes(double v, char *buf, size_t n) { return human_bytes(v, buf, n); }
 
-/* What the timeline's heap in use measures, from its header's heap= (the
- * runtime writes one when it is not the default: another allocator's
- * block sizes, or nothing measurable): " (...)" to print before the
- * figure, or "". */
-static void heap_source(const char *timeline_path, char *out, size_t cap) {
-  out[0] = 0;
-  FILE *f = fopen(timeline_path, "r");
-  char line[512];
-  if (!f)
-    return;
-  const char *h = fgets(line, sizeof line, f) ? strstr(line, " heap=") : NULL;
-  fclose(f);
-  if (!h)
-    return;
-  h += 6;
-  size_t n = strcspn(h, " \n");
-  if (!strncmp(h, "usable:", 7))
-    snprintf(out, cap, " (%.*s's block sizes)", (int)(n - 7), h + 7);
-  else if (!strncmp(h, "unmeasured:", 11))
-    snprintf(out, cap, " (not measured under %.*s)", (int)(n - 11), h + 11);
-}
-
 /* One block of the view. */
 static void show(FILE *out, const timeline *t, const growth *gr, const char *source,
                  const watch_options *o, int running) {
@@ -436,11 +414,14 @@ int watch(const watch_options *o) {
   while (!(first = timeline_load_live(path)))
     nanosleep(&(struct timespec){0, 100000000}, NULL);
   long pid = first->pid;
+  /* What heap in use counts, said when it is not the default (another
+   * allocator's block sizes, or nothing measurable). */
+  char source[256] = "", what[200];
+  if (first->heap)
+    snprintf(source, sizeof source, " (%s)", timeline_heap_measure(first, what, sizeof what));
   timeline_free(first);
   growth gr = {0};
   dump_cache cache = {0};
-  char source[256];
-  heap_source(path, source, sizeof source);
   for (;;) {
     /* Alive first: a process found gone has written its last lines. */
     int running = alive(pid);
