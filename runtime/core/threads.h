@@ -14,7 +14,7 @@
 typedef struct {
   int64_t countdown; /* bytes left until the next sample */
   uint64_t rng;      /* 0 until the thread's first countdown is drawn */
-  uint64_t allocs, alloc_bytes, frees, free_bytes;
+  uint64_t allocs, alloc_bytes, free_bytes; /* frees are not counted: nothing reads it */
   /* heapprof_watch.c: bytes allocated minus freed not yet added to the
    * process's in-use counter (only while a growth trigger or alert is on). */
   int64_t watch_pending;

@@ -174,9 +174,8 @@ static SL_NOINLINE void *profiled_allocate_slow(size_t size, int type) {
 /* The timeline's counters; the in-use watch only in the copies made for
  * it (heapprof_watch_batch is set once, before sysheap_arm). */
 static inline __attribute__((always_inline)) void
-count_profiled(sl_heapprof_thread *hp, uint64_t *calls, uint64_t *bytes_sum,
-               size_t bytes, int sign, int watch) {
-  __atomic_store_n(calls, *calls + 1, __ATOMIC_RELAXED);
+count_profiled(sl_heapprof_thread *hp, uint64_t *bytes_sum, size_t bytes,
+               int sign, int watch) {
   __atomic_store_n(bytes_sum, *bytes_sum + bytes, __ATOMIC_RELAXED);
   if (watch)
     heapprof_watch_delta(hp, sign * (int64_t)bytes);
@@ -199,8 +198,8 @@ profiled_allocate(size_t size, int type, int watch) {
   void *p = __libc_malloc(size);
   if (SL_UNLIKELY(!p))
     return (type & AT_NEVER_NULL) ? sysheap_failed(size, type, 0) : 0;
-  count_profiled(&t->hp, &t->hp.allocs, &t->hp.alloc_bytes,
-                 glibc_chunk_bytes(p), 1, watch);
+  __atomic_store_n(&t->hp.allocs, t->hp.allocs + 1, __ATOMIC_RELAXED);
+  count_profiled(&t->hp, &t->hp.alloc_bytes, glibc_chunk_bytes(p), 1, watch);
   return p;
 }
 
@@ -226,8 +225,7 @@ static inline __attribute__((always_inline)) void profiled_free(void *p,
     sysheap_free_sampled(&t->hp, p);
     return;
   }
-  count_profiled(&t->hp, &t->hp.frees, &t->hp.free_bytes,
-                 glibc_chunk_bytes(p), -1, watch);
+  count_profiled(&t->hp, &t->hp.free_bytes, glibc_chunk_bytes(p), -1, watch);
   __libc_free(p);
 }
 

@@ -120,7 +120,6 @@ static inline void sysheap_count_alloc(sl_heapprof_thread *hp, size_t bytes) {
 }
 
 static inline void sysheap_count_free(sl_heapprof_thread *hp, size_t bytes) {
-  __atomic_store_n(&hp->frees, hp->frees + 1, __ATOMIC_RELAXED);
   __atomic_store_n(&hp->free_bytes, hp->free_bytes + bytes, __ATOMIC_RELAXED);
   heapprof_watch_delta(hp, -(int64_t)bytes);
 }

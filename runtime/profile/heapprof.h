@@ -110,7 +110,6 @@ static inline void heapprof_note_alloc(size_t size) {
 }
 static inline void heapprof_note_free(size_t size) {
   sl_heapprof_thread *hp = &thread_current()->hp;
-  __atomic_store_n(&hp->frees, hp->frees + 1, __ATOMIC_RELAXED);
   __atomic_store_n(&hp->free_bytes, hp->free_bytes + size, __ATOMIC_RELAXED);
   heapprof_watch_delta(hp, -(int64_t)size);
 }
