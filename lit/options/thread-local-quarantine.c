@@ -10,8 +10,8 @@
 // RUN: env SLEUTH_OPTIONS=detect_leaks=0 %run %t 2>&1 | FileCheck %s --check-prefix=BATCH
 // RUN: env SLEUTH_OPTIONS=detect_leaks=0:thread_local_quarantine_size_kb=4 %run %t 2>&1 | FileCheck %s --check-prefix=SMALL
 // RUN: env SLEUTH_OPTIONS=detect_leaks=0:thread_local_quarantine_size_kb=0:quarantine_size_mb=0:verbosity=1 %run %t 2>&1 | FileCheck %s --check-prefix=OFF
-// RUN: env SLEUTH_OPTIONS=thread_local_quarantine_size_kb=0 not %run %t 2>&1 | FileCheck %s --check-prefix=ZERO
-// RUN: env -u SLEUTH_OPTIONS ASAN_OPTIONS=thread_local_quarantine_size_kb=0 not %run %t 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: env SLEUTH_OPTIONS=thread_local_quarantine_size_kb=0 not %run %t 2>&1 | FileCheck %s --check-prefix=ZERO -DVAR=SLEUTH_OPTIONS
+// RUN: env -u SLEUTH_OPTIONS ASAN_OPTIONS=thread_local_quarantine_size_kb=0 not %run %t 2>&1 | FileCheck %s --check-prefix=ZERO -DVAR=ASAN_OPTIONS
 // RUN: env -u SLEUTH_OPTIONS ASAN_OPTIONS=detect_leaks=0:quarantine_size=2097152:verbosity=1 %run %t 2>&1 | FileCheck %s --check-prefix=BYTES
 // RUN: env -u SLEUTH_OPTIONS ASAN_OPTIONS=quarantine_size=2097152:quarantine_size_mb=3 not %run %t 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: env -u SLEUTH_OPTIONS ASAN_OPTIONS=detect_leaks=0:quarantine_size=-1:quarantine_size_mb=3:verbosity=1 %run %t 2>&1 | FileCheck %s --check-prefix=DEFAULT-BYTES
@@ -29,14 +29,15 @@ int main(void) {
 // OFF: quarantine_size_mb=0M
 // OFF-NEXT: thread_local_quarantine_size_kb=0K
 // OFF: Sleuth: stats: 0 error report(s); 0 bytes in quarantine
-// ZERO: ERROR: Sleuth: thread_local_quarantine_size_kb can be set to 0 only when quarantine_size_mb is set to 0
+// The messages are ASan's, then the string the settings came from.
+// ZERO: ERROR: Sleuth: thread_local_quarantine_size_kb can be set to 0 only when quarantine_size_mb is set to 0 (in [[VAR]])
 // ZERO-NOT: stats
 // BYTES: redzone=16
 // BYTES-NEXT: max_redzone=2048
 // BYTES-NEXT: quarantine_size_mb=2M
 // BYTES-NEXT: thread_local_quarantine_size_kb=1024K
 // BYTES-NEXT: malloc_context_size=30
-// BOTH: ERROR: Sleuth: please use either 'quarantine_size' (deprecated) or quarantine_size_mb, but not both
+// BOTH: ERROR: Sleuth: please use either 'quarantine_size' (deprecated) or quarantine_size_mb, but not both (in ASAN_OPTIONS)
 // BOTH-NOT: stats
 // DEFAULT-BYTES: quarantine_size_mb=3M
 // DEFAULT-BYTES: stats: 0 error report(s)

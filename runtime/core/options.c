@@ -98,9 +98,16 @@ static int in_range(const opt_desc *o, unsigned long long num) {
 /* Where the string being parsed came from, for messages. */
 static const char *source = "SLEUTH_OPTIONS";
 
+/* Where the quarantine's sizes were last set (check_conflicts names it,
+ * as every other option error names its string); 0: their defaults. */
+static const char *quarantine_set_in;
+
 static int set_value(const opt_desc *o, const char *v, char *err,
                      unsigned long errcap) {
   unsigned long long num;
+  if (!sl_strcmp(o->name, "quarantine_size_mb") ||
+      !sl_strcmp(o->name, "thread_local_quarantine_size_kb"))
+    quarantine_set_in = source;
   switch (o->type) {
   case T_BOOL:
     /* ASan's spellings too. */
@@ -278,6 +285,7 @@ static void set_defaults(void) {
   for (size_t i = 0; i < N_OPTS; i++)
     set_value(&table[i], table[i].def, 0, 0);
   log_path_lenient = 0;
+  quarantine_set_in = 0;
 }
 
 /* Lines kept for start-up to print once every string is parsed: the
@@ -416,8 +424,10 @@ static int check_conflicts(char *err, unsigned long errcap) {
           "quarantine_size_mb is set to 0";
   if (!msg)
     return 0;
+  /* ASan's words, then where (a substring check of ASan's still holds). */
   if (err)
-    sl_snprintf(err, errcap, "%s", msg);
+    sl_snprintf(err, errcap, "%s (in %s)", msg,
+                quarantine_set_in ? quarantine_set_in : source);
   return -1;
 }
 
@@ -477,9 +487,9 @@ static void parse_asan(const char *s, int is_lsan) {
     char conv[32];
     const char *v = asan_meaning(&oname, value, conv, sizeof conv);
     if (v && !sl_strcmp(name, "quarantine_size"))
-      asan_quarantine_bytes_given = 1;
+      asan_quarantine_bytes_given = 1, quarantine_set_in = source;
     else if (v && !sl_strcmp(name, "quarantine_size_mb"))
-      asan_quarantine_mb_given = 1;
+      asan_quarantine_mb_given = 1, quarantine_set_in = source;
     if (v == conv)
       v = istrdup(conv);
     const opt_desc *o = v ? find(oname, sl_strlen(oname)) : 0;
