@@ -620,6 +620,10 @@ int options_init(const char *sleuth_env, const char *asan_env,
 
 void options_print_help(int fd) {
   char line[1024];
+  /* Read ASan's way (SLEUTH_OPTIONS unset), the list starts as ASan's
+   * does, in Sleuth's name: scripts that look for that header find it. */
+  if (sl_strcmp(env_name, "SLEUTH_OPTIONS"))
+    sys_write_all(fd, "Available flags for Sleuth:\n", 28);
   sys_write_all(fd, "Sleuth runtime options (SLEUTH_OPTIONS=name=value:...):\n",
                 56);
   for (size_t i = 0; i < N_OPTS; i++) {
