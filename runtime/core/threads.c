@@ -13,6 +13,7 @@
 
 #include "allocator.h"
 #include "fake_stack.h"
+#include "globals.h"
 #include "heapprof.h"
 #include "interception.h"
 #include "stackdepot.h"
@@ -267,6 +268,11 @@ SL_INTERFACE int pthread_create(pthread_t *th, const pthread_attr_t *attr,
   uptr pc = CALLER_PC_HERE(), fp = FRAME_HERE();
   ENSURE_INIT();
   RESOLVE(pthread_create);
+  /* Strict init-order checking poisons modules that finished their
+   * initialisers too: a thread started now may read them while another
+   * module initialises, which is no error. ASan stops checking here. */
+  if (sl_opt.strict_init_order)
+    globals_stop_init_order_checking();
   start_args *sa = ialloc(sizeof *sa);
   sl_thread *rec = sa ? ialloc(sizeof *rec) : 0;
   if (!rec) {
