@@ -81,7 +81,24 @@ static int create_file_as(const char *lp, int pid, char *name, size_t cap) {
   return fd;
 }
 
+/* log_exe_name=1 puts the program's file name (without its directory)
+ * between log_path and the pid, as ASan does: <log_path>.<name>.<pid>. */
 static int create_log_file(const char *lp, int pid) {
+  char with_name[sizeof log_file];
+  if (sl_opt.log_exe_name) {
+    const char *exe = modules_main_path(), *base = exe;
+    for (const char *c = exe; *c; c++)
+      if (*c == '/')
+        base = c + 1;
+    if (exe[0] == '/' && *base) {
+      if (sl_snprintf(with_name, sizeof with_name, "%s.%s", lp, base) + 1 >=
+          sizeof with_name) {
+        sl_snprintf(log_file, sizeof log_file, "%s", with_name); /* cut */
+        return -ENAMETOOLONG;
+      }
+      lp = with_name;
+    }
+  }
   return create_file_as(lp, pid, log_file, sizeof log_file);
 }
 

@@ -113,6 +113,18 @@ void modules_note_start(void) {
   spin_unlock(&mod_lock);
 }
 
+const char *modules_main_path(void) {
+  /* Found at start-up (modules_note_start), so a report never waits for
+   * the lock here. */
+  const char *known = __atomic_load_n(&exe_path, __ATOMIC_ACQUIRE);
+  if (known)
+    return known;
+  spin_lock(&mod_lock);
+  const char *path = main_exe_path();
+  spin_unlock(&mod_lock);
+  return path;
+}
+
 /* The kernel's absolute name of the file mapped at addr, from
  * /proc/self/maps ("lo-hi perms offset dev inode   path"). */
 static char *path_from_maps(uptr addr) {

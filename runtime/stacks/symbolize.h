@@ -24,6 +24,9 @@ void modules_refresh(void);
 /* At start-up, before main: finds the main program's file (which may take
  * the working directory of now, see modules.c). */
 void modules_note_start(void);
+/* The main program's file (absolute), or "<main executable>" when it
+ * cannot be named. */
+const char *modules_main_path(void);
 
 /* Symbolizes one address (already adjusted to point inside the call
  * instruction). Fills up to max entries, innermost inlined frame first.
