@@ -1,12 +1,17 @@
 /* System interfaces that read and write caller-owned structures: poll's
  * descriptor array, select's descriptor sets and timeout, getaddrinfo's
- * arguments and result pointer, and the pthread attribute and key getters'
- * out-parameters. Inputs are checked before the call, what the call
+ * arguments and result pointer, the pthread attribute and key getters'
+ * out-parameters, and the register and siginfo buffers of ptrace. Inputs are checked before the call, what the call
  * stored after it succeeded. */
 #include <netdb.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <sys/ptrace.h>
 #include <sys/select.h>
+#include <sys/uio.h>
+#include <sys/user.h>
 
 #include "interceptors.h"
 
@@ -25,6 +30,7 @@ DECLARE_REAL(int, pthread_mutexattr_gettype, const pthread_mutexattr_t *,
              int *)
 DECLARE_REAL(int, pthread_getschedparam, pthread_t, int *,
              struct sched_param *)
+DECLARE_REAL(long, ptrace, int, pid_t, void *, void *)
 
 void interceptors_sys_init(void) {
   RESOLVE(poll), RESOLVE(select), RESOLVE(getaddrinfo);
@@ -157,5 +163,72 @@ SL_INTERCEPTOR int pthread_getschedparam(pthread_t th, int *policy,
     CHECK_WRITE(policy, sizeof *policy);
     CHECK_WRITE(param, sizeof *param);
   }
+  return r;
+}
+
+/* ---- ptrace ------------------------------------------------------------ */
+
+/* The requests whose data argument is a buffer of a fixed size the kernel
+ * reads (SET*) or fills (GET*), as ASan checks them; PTRACE_GETREGSET and
+ * SETREGSET pass an iovec naming the buffer. The PEEK requests are left
+ * alone: glibc returns the word and does not store through data. */
+static size_t ptrace_out_size(int req) {
+  switch (req) {
+  case PTRACE_GETREGS:
+    return sizeof(struct user_regs_struct);
+  case PTRACE_GETFPREGS:
+    return sizeof(struct user_fpregs_struct);
+  case PTRACE_GETSIGINFO:
+    return sizeof(siginfo_t);
+  case PTRACE_GETEVENTMSG:
+    return sizeof(unsigned long);
+  }
+  return 0;
+}
+
+static size_t ptrace_in_size(int req) {
+  switch (req) {
+  case PTRACE_SETREGS:
+    return sizeof(struct user_regs_struct);
+  case PTRACE_SETFPREGS:
+    return sizeof(struct user_fpregs_struct);
+  case PTRACE_SETSIGINFO:
+    return sizeof(siginfo_t);
+  }
+  return 0;
+}
+
+SL_INTERCEPTOR long ptrace(enum __ptrace_request request, ...) {
+  va_list ap;
+  va_start(ap, request);
+  pid_t pid = va_arg(ap, pid_t);
+  void *addr = va_arg(ap, void *);
+  void *data = va_arg(ap, void *);
+  va_end(ap);
+  RESOLVE(ptrace);
+  int req = (int)request;
+  if (!CHECKS_ON() || !data)
+    return REAL(ptrace)(req, pid, addr, data);
+  struct iovec *io = 0;
+  size_t out = ptrace_out_size(req), in = ptrace_in_size(req);
+  if (in)
+    CHECK_READ(data, in);
+  if (req == PTRACE_GETREGSET || req == PTRACE_SETREGSET) {
+    io = data;
+    CHECK_READ(io, sizeof *io);
+    if (req == PTRACE_SETREGSET)
+      CHECK_READ(io->iov_base, io->iov_len);
+    else
+      REVEAL_FOR_KERNEL(io->iov_base, io->iov_len);
+  }
+  if (out)
+    REVEAL_FOR_KERNEL(data, out);
+  long r = REAL(ptrace)(req, pid, addr, data);
+  if (r != 0)
+    return r;
+  if (out)
+    CHECK_WRITE(data, out);
+  else if (req == PTRACE_GETREGSET && io->iov_base)
+    CHECK_WRITE(io->iov_base, io->iov_len); /* the length the kernel set */
   return r;
 }
