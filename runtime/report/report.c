@@ -965,6 +965,11 @@ static int object_of(uptr addr, uptr *beg, uptr *end) {
     *end = vb + vs;
     return 1;
   }
+  /* The guard in front of a global, which globals_find leaves out (a
+   * report names the global after it): a redzone too. */
+  if (shadow_is_app_mem(addr) &&
+      *(const uint8_t *)MEM_TO_SHADOW(addr) == SH_GLOBAL_REDZONE)
+    return -1;
   return 0;
 }
 
