@@ -709,8 +709,8 @@ void for_each_frame(const uptr *pcs, int n, int first_is_exact,
       nf = 1;
     }
     for (int j = 0; j < nf; j++) {
-      sl_frame fr = {num++,     pc,          f[j].function,           f[j].file,
-                     f[j].line, f[j].column, has_module ? module : 0, pc - bias,
+      sl_frame fr = {num++,     at,          f[j].function,           f[j].file,
+                     f[j].line, f[j].column, has_module ? module : 0, at - bias,
                      j < nf - 1};
       fn(ctx, &fr);
     }

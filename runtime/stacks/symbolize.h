@@ -38,11 +38,14 @@ int symbolize_pc(uptr pc, sl_frame_info *out, int max);
  * it (innermost first, `inlined` set on all but the last). */
 typedef struct {
   int num; /* position in the printed stack (#N), inlined frames counted */
-  uptr pc; /* as captured: a return address except an exact faulting pc */
+  /* The call a return address returns from (the address less one), or an
+   * exact faulting pc: what ASan prints, and what an offline symbolizer
+   * given module+offset (symbolize=0) resolves to the call's line. */
+  uptr pc;
   const char *function, *file; /* NULL if unknown */
   int line, column;            /* 0 if unknown */
   const char *module;          /* NULL if no module holds pc */
-  uptr offset;                 /* pc - module load bias */
+  uptr offset;                 /* pc (as above) - module load bias */
   int inlined;
 } sl_frame;
 
