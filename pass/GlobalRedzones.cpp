@@ -13,9 +13,12 @@
 // Left alone (conservatively): declarations, available_externally, weak,
 // linkonce and common definitions (the linker may pick another module's
 // copy), comdat members, thread-locals, globals in an explicit section,
-// in llvm.used / llvm.compiler.used, opted out (!sleuth.no_redzone:
-// no_sanitize("address") or the ignore-list), externally initialised ones, unsized
-// or empty ones, alignment above 4096, and compiler-internal names.
+// opted out (!sleuth.no_redzone: no_sanitize("address") or the ignore-list),
+// externally initialised ones, unsized or empty ones, alignment above 4096,
+// and compiler-internal names.
+// Globals in llvm.used / llvm.compiler.used (__attribute__((used))) are
+// redzoned as ASan redzones them: the list then names the new global
+// through a zero-index GEP, which it strips as it strips casts.
 //
 // This runs after the accesses of every function were instrumented: the
 // access instrumenter's "provably in bounds" test then sees the original
@@ -27,7 +30,6 @@
 
 #include "abi.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -45,17 +47,7 @@ namespace sleuth {
 
 namespace {
 
-void collectUsed(Module &M, const char *Name, SmallPtrSetImpl<Constant *> &Out) {
-  GlobalVariable *Used = M.getGlobalVariable(Name);
-  if (!Used || !Used->hasInitializer())
-    return;
-  if (auto *Init = dyn_cast<ConstantArray>(Used->getInitializer()))
-    for (Value *Op : Init->operands())
-      Out.insert(cast<Constant>(Op->stripPointerCasts()));
-}
-
-bool shouldInstrumentGlobal(GlobalVariable &G, const DataLayout &DL,
-                            const SmallPtrSetImpl<Constant *> &Used) {
+bool shouldInstrumentGlobal(GlobalVariable &G, const DataLayout &DL) {
   if (G.isDeclaration() || !G.hasInitializer() ||
       G.hasAvailableExternallyLinkage())
     return false;
@@ -64,7 +56,7 @@ bool shouldInstrumentGlobal(GlobalVariable &G, const DataLayout &DL,
   if (G.hasComdat() || G.isThreadLocal() || G.hasSection() ||
       G.isExternallyInitialized() || G.getAddressSpace() != 0)
     return false;
-  if (Used.count(&G) || G.getMetadata(NoRedzoneMD))
+  if (G.getMetadata(NoRedzoneMD))
     return false;
   StringRef Name = G.getName();
   if (startsWith(Name, "llvm.") || startsWith(Name, "__llvm") ||
@@ -170,13 +162,10 @@ GlobalVariable *makeLeftGuard(Module &M, GlobalVariable &First,
 unsigned instrumentGlobals(Module &M) {
   const DataLayout &DL = M.getDataLayout();
   LLVMContext &C = M.getContext();
-  SmallPtrSet<Constant *, 16> Used;
-  collectUsed(M, "llvm.used", Used);
-  collectUsed(M, "llvm.compiler.used", Used);
 
   SmallVector<GlobalVariable *, 32> Work;
   for (GlobalVariable &G : M.globals())
-    if (shouldInstrumentGlobal(G, DL, Used))
+    if (shouldInstrumentGlobal(G, DL))
       Work.push_back(&G);
   if (Work.empty()) {
     // Still bracket this module's initialisers: they may read other
