@@ -17,9 +17,10 @@
 // before every call to a noreturn function, and by the runtime's longjmp /
 // __cxa_throw interceptors.
 //
-// Not done (left as in a build without stack redzones): functions calling
-// returns_twice functions (setjmp, vfork), functions with musttail calls or
-// funclet-based EH. Dynamic allocas: DynamicAllocas.cpp.
+// Not done (left as in a build without stack redzones): functions with
+// musttail calls or funclet-based EH. Functions calling returns_twice
+// functions (setjmp, vfork) get redzones without use-after-scope or
+// use-after-return. Dynamic allocas: DynamicAllocas.cpp.
 //
 // Use-after-return (use_after_return=1, frames up to SLEUTH_FAKE_FRAME_MAX):
 // entry loads __sleuth_detect_stack_use_after_return; if set, the frame is
@@ -259,8 +260,11 @@ bool needsStackSlot(AllocaInst &AI, const DataLayout &DL) {
 
 unsigned layOutStack(Function &F, bool UseAfterScope, bool UseAfterReturn,
                      function_ref<void()> BeforeChange) {
+  // A function that calls setjmp (or vfork) gets its redzones, as with
+  // ASan, but no use-after-scope poisoning (a longjmp back into a scope
+  // that was left would find its variables poisoned) and no fake frame.
   if (F.callsFunctionThatReturnsTwice())
-    return 0;
+    UseAfterScope = UseAfterReturn = false;
   Module &M = *F.getParent();
   const DataLayout &DL = M.getDataLayout();
   LLVMContext &C = M.getContext();
