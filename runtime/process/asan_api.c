@@ -126,9 +126,11 @@ static size_t block_stack(void *addr, void **trace, size_t size, int *thread_id,
     return 0;
   if (thread_id)
     *thread_id = (int)(want_free ? ci.free_tid : ci.alloc_tid);
+  /* Return addresses less one, the calls, as ASan returns them and as the
+   * reports print them. */
   size_t k = 0;
   for (; k < size && k < (size_t)n; k++)
-    trace[k] = (void *)pcs[k];
+    trace[k] = (void *)(pcs[k] ? pcs[k] - 1 : 0);
   return k;
 }
 
