@@ -197,6 +197,11 @@ int fake_stack_frame_bounds(const sl_thread *t, uptr addr, uptr *beg,
   return 1;
 }
 
+uptr fake_stack_frame_real_sp(uptr frame) {
+  uptr sp = __atomic_load_n(&((uptr *)frame)[3], __ATOMIC_RELAXED);
+  return sp == FS_NO_SP ? 0 : sp;
+}
+
 void fake_stack_for_each_live(const sl_thread *t,
                               void (*fn)(uptr lo, uptr hi)) {
   fake_stack *fs = t->fake_stack;

@@ -14,6 +14,10 @@ int fake_stack_frame_of(const struct sl_thread *t, uptr addr, uptr *frame);
 /* The same, with the frame slot's bounds [*beg, *end). */
 int fake_stack_frame_bounds(const struct sl_thread *t, uptr addr, uptr *beg,
                             uptr *end);
+/* The real stack pointer the frame slot at frame was handed out at (the
+ * real-stack place of the function that owns it, ASan's "real stack"), or
+ * 0 when the slot is not in use. */
+uptr fake_stack_frame_real_sp(uptr frame);
 /* Calls fn on every frame of t's fake stack that is in use (leak roots). */
 void fake_stack_for_each_live(const struct sl_thread *t,
                               void (*fn)(uptr lo, uptr hi));

@@ -164,18 +164,22 @@ SL_INTERFACE void *__asan_get_current_fake_stack(void) {
   return thread_current()->fake_stack;
 }
 
+/* As ASan's: for an address in a frame of the fake stack, that frame's
+ * place on the real stack (the same for every address of the frame: what
+ * a garbage collector scans instead) and the frame's bounds. */
 SL_INTERFACE void *__asan_addr_is_in_fake_stack(void *fake_stack, void *addr,
                                                 void **beg, void **end) {
   sl_thread *t = thread_current();
-  uptr lo, hi;
+  uptr lo, hi, real;
   if (!fake_stack || (void *)t->fake_stack != fake_stack ||
-      !fake_stack_frame_bounds(t, (uptr)addr, &lo, &hi))
+      !fake_stack_frame_bounds(t, (uptr)addr, &lo, &hi) ||
+      !(real = fake_stack_frame_real_sp(lo)))
     return 0;
   if (beg)
     *beg = (void *)lo;
   if (end)
     *end = (void *)hi;
-  return addr;
+  return (void *)real;
 }
 
 SL_INTERFACE SL_NOINLINE void __asan_handle_no_return(void) {
