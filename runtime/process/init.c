@@ -24,6 +24,7 @@
 #include "report.h"
 #include "service.h"
 #include "shadow.h"
+#include "sancov_guard.h"
 #include "stats.h"
 #include "secure_mode.h"
 #include "stderr_identity.h"
@@ -167,6 +168,7 @@ static void report_at_exit(void) {
     rz_pattern_check_live_blocks();
   int leaks_fail = leak_check_at_exit();
   stats_print_at_exit();
+  sancov_dump_at_exit();
   if (suppressions_error_count())
     report_raw("Sleuth: suppressed: %d error report(s)",
                suppressions_error_count());

@@ -18,10 +18,7 @@ SANCOV_WEAK __thread uintptr_t __sancov_lowest_stack;
 
 SANCOV_WEAK void __sanitizer_cov_trace_pc(void) {}
 SANCOV_WEAK void __sanitizer_cov_trace_pc_indir(uintptr_t callee) { (void)callee; }
-SANCOV_WEAK void __sanitizer_cov_trace_pc_guard(uint32_t *guard) { (void)guard; }
-SANCOV_WEAK void __sanitizer_cov_trace_pc_guard_init(uint32_t *start, uint32_t *end) {
-  (void)start, (void)end;
-}
+/* trace-pc-guard's two callbacks: sancov_guard.c (coverage=1). */
 SANCOV_WEAK void __sanitizer_cov_8bit_counters_init(char *start, char *end) {
   (void)start, (void)end;
 }
