@@ -37,10 +37,11 @@ SANCOV_WEAK void __sanitizer_cov_trace_pc_guard_init(uint32_t *start,
     return; /* numbered already (a module's constructors run once) */
   spin_lock(&lock);
   if (!pcs) {
-    void *m = sys_mmap(0, SANCOV_MAX_GUARDS * sizeof(uptr),
-                       PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    pcs = m == MAP_FAILED ? 0 : (uptr *)m;
+    /* sys_mmap returns -errno on failure, not MAP_FAILED. */
+    long r = (long)sys_mmap(0, SANCOV_MAX_GUARDS * sizeof(uptr),
+                            PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    pcs = r < 0 && r > -4096 ? 0 : (uptr *)r;
   }
   /* Without a table, or past its end, guards stay 0: never recorded. */
   for (uint32_t *g = start; pcs && g < end && nguards < SANCOV_MAX_GUARDS; g++)
