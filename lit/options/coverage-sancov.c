@@ -45,8 +45,8 @@ int main(void) {
 // CHECK-DAG: SanitizerCoverage: ./libsancov-lib.so.{{[0-9]+}}.sancov: 1 PCs written
 // FILES-DAG: coverage-sancov.c.tmp.{{[0-9]+}}.sancov
 // FILES-DAG: libsancov-lib.so.{{[0-9]+}}.sancov
-// EXE: exe_two
-// EXE-NOT: main
-// EXE-NOT: exe_one
-// LIB: lib_fn
+// EXE: {{^exe_two$}}
+// EXE-NOT: {{^main$}}
+// EXE-NOT: {{^exe_one$}}
+// LIB: {{^lib_fn$}}
 // QUIET-NOT: SanitizerCoverage
