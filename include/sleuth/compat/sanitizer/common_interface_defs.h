@@ -9,6 +9,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The calling-convention marker of LLVM 17's and later sanitizer headers
+ * (coverage_interface.h, ...), which include this one for it: clang's own
+ * defines it, so a program including one of those under sleuth-cc must
+ * find it here too. Empty except on Windows, as there. */
+#ifndef SANITIZER_CDECL
+#ifdef _WIN32
+#define SANITIZER_CDECL __cdecl
+#else
+#define SANITIZER_CDECL
+#endif
+#endif
+
 /* GCC has no __has_feature; code tests it next to __SANITIZE_ADDRESS__. */
 #if !defined(__has_feature)
 #define __has_feature(x) 0
