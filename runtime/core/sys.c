@@ -465,6 +465,14 @@ char *sl_strchr(const char *s, int c) {
   }
 }
 
+const char *sl_path_base(const char *path) {
+  const char *b = path;
+  for (const char *c = path; *c; c++)
+    if (*c == '/')
+      b = c + 1;
+  return b;
+}
+
 /* The mem* helpers must never become calls to memcpy/memset themselves
  * (this file's memcpy is sl_memcpy): fixed-size __builtin_memcpy is always
  * a plain load or store, and the empty asm in the loops keeps the loop

@@ -146,6 +146,9 @@ size_t sl_wcslen(const int *s);
 int sl_strcmp(const char *a, const char *b);
 int sl_strncmp(const char *a, const char *b, size_t n);
 char *sl_strchr(const char *s, int c);
+/* The last component of a path (what follows its last '/'; all of it
+ * when it has none). */
+const char *sl_path_base(const char *path);
 /* Lower-case hex digits at *s (as /proc/self/maps writes them), *s moved
  * past them. */
 uptr sl_parse_hex(const char **s);

@@ -75,14 +75,6 @@ static void sort_pcs(uptr *a, size_t n) { /* shell sort: no libc */
       }
 }
 
-static const char *base_name(const char *path) {
-  const char *b = path;
-  for (const char *c = path; *c; c++)
-    if (*c == '/')
-      b = c + 1;
-  return b;
-}
-
 /* Writes pcs[0..n) (sorted, all in the module at path, loaded at bias). */
 static void write_module(const char *path, uptr bias, const uptr *mod_pcs,
                          size_t n) {
@@ -91,7 +83,7 @@ static void write_module(const char *path, uptr bias, const uptr *mod_pcs,
                         ? sl_opt.coverage_dir
                         : ".";
   size_t len = sl_snprintf(name, sizeof name, "%s/%s.%d.sancov", dir,
-                           base_name(path), sys_getpid());
+                           sl_path_base(path), sys_getpid());
   if (len + 1 >= sizeof name)
     return;
   int fd = sys_open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);

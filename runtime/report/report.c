@@ -87,10 +87,8 @@ static int create_log_file(const char *lp, int pid) {
   char with_name[sizeof log_file];
   if (sl_opt.log_exe_name) {
     /* NULL when the runtime's own memory ran out at start-up. */
-    const char *exe = modules_main_path(), *base = exe;
-    for (const char *c = exe; c && *c; c++)
-      if (*c == '/')
-        base = c + 1;
+    const char *exe = modules_main_path();
+    const char *base = exe ? sl_path_base(exe) : 0;
     if (exe && exe[0] == '/' && *base) {
       if (sl_snprintf(with_name, sizeof with_name, "%s.%s", lp, base) + 1 >=
           sizeof with_name) {

@@ -188,14 +188,6 @@ void suppressions_init(void) {
 
 int suppressions_active(void) { return nrules > 0; }
 
-static const char *base_name(const char *path) {
-  const char *b = path;
-  for (const char *c = path; *c; c++)
-    if (*c == '/')
-      b = c + 1;
-  return b;
-}
-
 /* A path matches by its full name (as in ASan) or by its last component
  * (Sleuth's extension, so `^libfoo.so$` names a library wherever it is). */
 static int match_name(const char *pat, const char *name, int is_path) {
@@ -203,7 +195,7 @@ static int match_name(const char *pat, const char *name, int is_path) {
     return 0;
   if (suppression_pattern_match(pat, name))
     return 1;
-  return is_path && suppression_pattern_match(pat, base_name(name));
+  return is_path && suppression_pattern_match(pat, sl_path_base(name));
 }
 
 /* What a kind's patterns are matched against in each frame. */
