@@ -487,9 +487,9 @@ static void parse_asan(const char *s, int is_lsan) {
     char conv[32];
     const char *v = asan_meaning(&oname, value, conv, sizeof conv);
     if (v && !sl_strcmp(name, "quarantine_size"))
-      asan_quarantine_bytes_given = 1, quarantine_set_in = source;
+      asan_quarantine_bytes_given = 1;
     else if (v && !sl_strcmp(name, "quarantine_size_mb"))
-      asan_quarantine_mb_given = 1, quarantine_set_in = source;
+      asan_quarantine_mb_given = 1;
     if (v == conv)
       v = istrdup(conv);
     const opt_desc *o = v ? find(oname, sl_strlen(oname)) : 0;
